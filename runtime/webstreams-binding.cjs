@@ -1,0 +1,47 @@
+'use strict';
+// JS fallback for `internalBinding('webstreams')`, used when the native
+// addon from src-native/ is not built. Same contract as node_webstreams.cc
+// (test/unit/binding.test.ts runs both over the same cases). Written with
+// primordials so that user tampering with globals cannot change it.
+
+function create(primordials, internalBinding) {
+  const {
+    ArrayBufferPrototypeGetDetached,
+    ArrayBufferPrototypeSlice,
+    DataViewPrototypeGetBuffer,
+    DataViewPrototypeGetByteLength,
+    DataViewPrototypeGetByteOffset,
+    ObjectFreeze,
+    TypedArrayPrototypeGetBuffer,
+    TypedArrayPrototypeGetByteLength,
+    TypedArrayPrototypeGetByteOffset,
+    Uint8Array,
+  } = primordials;
+  const { isArrayBufferView, isDataView } = internalBinding('types');
+
+  // True when resolving a promise with `value` can never run user code:
+  // the spec only looks up `then` on objects (and functions).
+  function isNonThenable(value) {
+    return value === null || (typeof value !== 'object' && typeof value !== 'function');
+  }
+
+  // A new Uint8Array over a copy of the bytes `view` covers. Throws a
+  // TypeError for a non-view or a view over a detached buffer.
+  function cloneAsUint8Array(view) {
+    if (!isArrayBufferView(view)) {
+      throw new TypeError('cloneAsUint8Array: argument must be an ArrayBufferView');
+    }
+    const dataView = isDataView(view);
+    const buffer = dataView ? DataViewPrototypeGetBuffer(view) : TypedArrayPrototypeGetBuffer(view);
+    if (ArrayBufferPrototypeGetDetached(buffer)) {
+      throw new TypeError('cloneAsUint8Array: the view\'s buffer is detached');
+    }
+    const offset = dataView ? DataViewPrototypeGetByteOffset(view) : TypedArrayPrototypeGetByteOffset(view);
+    const length = dataView ? DataViewPrototypeGetByteLength(view) : TypedArrayPrototypeGetByteLength(view);
+    return new Uint8Array(ArrayBufferPrototypeSlice(buffer, offset, offset + length));
+  }
+
+  return ObjectFreeze({ __proto__: null, isNonThenable, cloneAsUint8Array });
+}
+
+module.exports = { create };

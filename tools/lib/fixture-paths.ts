@@ -1,0 +1,48 @@
+// What `make fixtures` brings in, and where the rest of the harness finds it.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES } from './paths.ts';
+
+/** A Node source tree holding only FIXTURE_PATHS. */
+export const NODE_FIXTURES = join(FIXTURES, 'node');
+export const FIXTURE_STAMP = 'fixtures.json';
+export const WPT_ROOT = join(NODE_FIXTURES, 'test', 'fixtures', 'wpt');
+
+/** Paths in a Node tree; `*` globs the last segment only. */
+export const FIXTURE_PATHS = [
+  'test/fixtures/wpt/streams',
+  'test/fixtures/wpt/resources',
+  'test/fixtures/wpt/common',
+  'test/fixtures/wpt/interfaces',
+  'test/fixtures/wpt/versions.json',
+  'test/common',
+  'test/wpt/test-streams.js',
+  'test/wpt/status/streams.json',
+  'test/parallel/test-whatwg-*',
+  'test/parallel/test-webstreams-*',
+  'test/parallel/test-webstream-*',
+  'test/parallel/test-global-webstreams.js',
+  'test/parallel/test-readable-from-web-*',
+  'typings',
+  'src/node_version.h',
+];
+
+export interface FixtureInfo {
+  /** Debian source package or checkout the files came from. */
+  origin: string;
+  /** The Node release the files belong to (src/node_version.h), e.g. v24.21.0. */
+  version: string;
+  wptStreamsCommit?: string;
+}
+
+export function readFixtureInfo(): FixtureInfo | undefined {
+  const stamp = join(NODE_FIXTURES, FIXTURE_STAMP);
+  return existsSync(stamp) ? JSON.parse(readFileSync(stamp, 'utf8')) : undefined;
+}
+
+/** The fixture info, or a clear error telling how to get it. */
+export function requireFixtures(): FixtureInfo {
+  const info = readFixtureInfo();
+  if (!info) throw new Error(`no fixtures in ${NODE_FIXTURES}; run \`make fixtures\``);
+  return info;
+}

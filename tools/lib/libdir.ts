@@ -1,0 +1,46 @@
+// A lib directory: `manifest.json` plus `internal/webstreams/<module>.js`,
+// the unit the runtime (runtime/register.cjs) injects into Node.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+export const MODULE_PREFIX = 'internal/webstreams/';
+
+export interface Manifest {
+  /** `process.version` of the binary the modules run in. */
+  nodeVersion: string;
+  /** Where the base came from: the pinned binary or a checkout's lib/. */
+  origin: string;
+  /** Overlay layers applied on top of the base, in order (empty for the base). */
+  layers: string[];
+  /** Module ids, sorted. */
+  modules: string[];
+}
+
+/** Module id → source text. */
+export type Modules = Map<string, string>;
+
+export function writeLibDir(dir: string, manifest: Omit<Manifest, 'modules'>, modules: Modules): void {
+  rmSync(dir, { recursive: true, force: true });
+  const ids = [...modules.keys()].sort();
+  for (const id of ids) {
+    const file = join(dir, `${id}.js`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, modules.get(id)!);
+  }
+  const full: Manifest = { ...manifest, modules: ids };
+  writeFileSync(join(dir, 'manifest.json'), `${JSON.stringify(full, null, 2)}\n`);
+}
+
+export function readLibDir(dir: string): { manifest: Manifest; modules: Modules } {
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch (err) {
+    throw new Error(`${dir} is not a lib directory (${(err as Error).message}); run \`make base\``);
+  }
+  const modules: Modules = new Map();
+  for (const id of manifest.modules) {
+    modules.set(id, readFileSync(join(dir, `${id}.js`), 'utf8'));
+  }
+  return { manifest, modules };
+}

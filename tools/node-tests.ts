@@ -1,0 +1,142 @@
+// `make node-tests`: Node's own webstreams tests from the fixtures'
+// test/parallel, each in its own process on the injected lib, judged
+// against test/node-tests-expectations.json.
+//
+//   node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFlags } from './lib/args.ts';
+import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
+import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
+import { OUT, ROOT } from './lib/paths.ts';
+import { reportSummary } from './lib/summary.ts';
+
+const USAGE = 'node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]';
+const { values } = parseFlags({
+  lib: { type: 'string', default: 'patched' },
+  filter: { type: 'string' },
+  jobs: { type: 'string', default: '2' },
+  timeout: { type: 'string', default: '60000' },
+  expectations: { type: 'string', default: join(ROOT, 'test', 'node-tests-expectations.json') },
+}, USAGE);
+
+const PARALLEL = join(NODE_FIXTURES, 'test', 'parallel');
+// The fixtures bring every test-whatwg-*/test-webstream*; the ones that do
+// not touch web streams (URL, events, encoding) are not ours to run.
+const WEBSTREAMS_USE = /ReadableStream|WritableStream|TransformStream|stream\/web|webstreams/;
+
+interface Expectations {
+  source: string;
+  /** Tests that fail on the unmodified base, with the reason. */
+  fail: Record<string, string>;
+}
+
+interface Outcome {
+  file: string;
+  ok: boolean;
+  output: string;
+  ms: number;
+}
+
+function selectTests(): string[] {
+  return readdirSync(PARALLEL)
+    .filter((f) => /\.(m?js)$/.test(f))
+    .filter((f) => WEBSTREAMS_USE.test(readFileSync(join(PARALLEL, f), 'utf8')))
+    .filter((f) => !values.filter || f.includes(values.filter))
+    .sort();
+}
+
+/** The `// Flags:` comment line Node's test runner reads. */
+export function flagsOf(source: string): string[] {
+  const match = /^\/\/ Flags:(.*)$/m.exec(source);
+  return match ? match[1].trim().split(/\s+/).filter(Boolean) : [];
+}
+
+function runTest(lib: Lib, file: string, timeoutMs: number, tmp: string): Promise<Outcome> {
+  const path = join(PARALLEL, file);
+  const { command, args, env } = injectedNode(lib, [...flagsOf(readFileSync(path, 'utf8')), path]);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    // test/common/tmpdir.js makes its folder under NODE_TEST_DIR, per TEST_SERIAL_ID.
+    const child = spawn(command, args, {
+      cwd: NODE_FIXTURES,
+      env: { ...env, NODE_TEST_DIR: tmp, TEST_SERIAL_ID: file },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: timeoutMs,
+      killSignal: 'SIGKILL',
+    });
+    let output = '';
+    const keep = (chunk: Buffer) => { if (output.length < 16_384) output += chunk; };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - started;
+      const timedOut = signal === 'SIGKILL' && ms >= timeoutMs;
+      resolve({ file, ok: code === 0, ms, output: timedOut ? `TIMEOUT after ${timeoutMs} ms\n${output}` : output });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const fixtures = requireFixtures();
+  const all = JSON.parse(readFileSync(values.expectations!, 'utf8')) as Record<string, Expectations>;
+  const exp = all[fixtures.version];
+  if (!exp) throw new Error(`${values.expectations} has no entry for fixtures ${fixtures.version}; known: ${Object.keys(all).join(', ')}`);
+  const lib = resolveLib(values.lib!);
+  const tests = selectTests();
+  if (tests.length === 0) throw new Error('no Node test selected');
+  const tmp = join(OUT, 'node-tests-tmp');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+
+  const outcomes: Outcome[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < tests.length) {
+      const outcome = await runTest(lib, tests[next++], Number(values.timeout), tmp);
+      outcomes.push(outcome);
+      process.stderr.write(`\rnode tests on ${lib.name}: ${outcomes.length}/${tests.length}`);
+    }
+  };
+  await Promise.all(Array.from({ length: Number(values.jobs) }, lane));
+  process.stderr.write('\n');
+
+  let passed = 0;
+  const failures: string[] = [];
+  for (const o of outcomes.sort((a, b) => a.file.localeCompare(b.file))) {
+    const expectedFail = exp.fail[o.file];
+    let verdict: string;
+    if (o.ok && expectedFail) {
+      verdict = 'UNEXPECTED PASS';
+      failures.push(`${o.file}: passes, but ${values.expectations} lists it as failing (${expectedFail})`);
+    } else if (o.ok) {
+      verdict = 'ok';
+      passed++;
+    } else if (expectedFail) {
+      verdict = `expected failure (${expectedFail})`;
+      passed++;
+    } else {
+      verdict = 'FAIL';
+      failures.push(`${o.file}:\n      ${o.output.trim().split('\n').slice(0, 20).join('\n      ')}`);
+    }
+    console.log(`  ${verdict === 'ok' ? 'ok  ' : verdict.startsWith('expected') ? 'xfail' : 'FAIL'} ${o.file} (${o.ms} ms)${verdict.startsWith('expected') ? ` ${verdict}` : ''}`);
+  }
+  for (const name of Object.keys(exp.fail)) {
+    if (!tests.includes(name) && !values.filter) failures.push(`${name}: listed in ${values.expectations} but not found`);
+  }
+  if (failures.length > 0) {
+    console.log(`\nFAILURES on ${lib.name}:`);
+    for (const f of failures) console.log(`  ${f}`);
+  }
+  const xfail = outcomes.filter((o) => !o.ok && exp.fail[o.file]).length;
+  console.log(`\nNode's webstreams tests (${fixtures.origin}) on ${lib.name}: ${passed} passed (${xfail} expected failures), ${failures.length} failed`);
+  reportSummary({ suite: `node-tests-${lib.name}`, passed, failed: failures.length, notes: `${xfail} expected failures` });
+  if (failures.length > 0) process.exitCode = 1;
+}
+
+main().catch((err: Error) => {
+  console.error(`node-tests: ${err.message}`);
+  reportSummary({ suite: 'node-tests', passed: 0, failed: 1, notes: err.message });
+  process.exitCode = 1;
+});
