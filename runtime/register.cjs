@@ -77,7 +77,7 @@ function readManifest(libDir) {
 
 // `internalBinding('webstreams')` does not exist in release binaries: serve
 // the addon built from src-native/ when present, else the JS fallback.
-function webstreamsBinding(primordials, internalBinding) {
+function webstreamsBinding(primordials) {
   const choice = process.env.WEBSTREAMS_BINDING || 'auto';
   const addon = path.join(__dirname, '..', 'out', 'native', 'webstreams.node');
   if (choice === 'native' || (choice === 'auto' && fs.existsSync(addon))) {
@@ -90,7 +90,7 @@ function webstreamsBinding(primordials, internalBinding) {
   if (choice !== 'auto' && choice !== 'js' && choice !== 'native') {
     die(`WEBSTREAMS_BINDING must be auto, native or js, not '${choice}'`);
   }
-  return require('./webstreams-binding.cjs').create(primordials, internalBinding);
+  return require('./webstreams-binding.cjs').create(primordials);
 }
 
 function compile(file) {
@@ -112,7 +112,7 @@ function inject(libDir, manifest, { BuiltinModule, internalBinding, primordials 
   let binding;
   const bindingFor = (name) => {
     if (name !== 'webstreams') return internalBinding(name);
-    binding ??= webstreamsBinding(primordials, internalBinding);
+    binding ??= webstreamsBinding(primordials);
     return binding;
   };
   const requireBuiltin = (id) => {

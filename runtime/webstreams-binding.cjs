@@ -4,8 +4,9 @@
 // (test/unit/binding.test.ts runs both over the same cases). Written with
 // primordials so that user tampering with globals cannot change it.
 
-function create(primordials, internalBinding) {
+function create(primordials) {
   const {
+    ArrayBufferIsView,
     ArrayBufferPrototypeGetDetached,
     ArrayBufferPrototypeSlice,
     DataViewPrototypeGetBuffer,
@@ -15,9 +16,9 @@ function create(primordials, internalBinding) {
     TypedArrayPrototypeGetBuffer,
     TypedArrayPrototypeGetByteLength,
     TypedArrayPrototypeGetByteOffset,
+    TypedArrayPrototypeGetSymbolToStringTag,
     Uint8Array,
   } = primordials;
-  const { isArrayBufferView, isDataView } = internalBinding('types');
 
   // True when resolving a promise with `value` can never run user code:
   // the spec only looks up `then` on objects (and functions).
@@ -28,10 +29,11 @@ function create(primordials, internalBinding) {
   // A new Uint8Array over a copy of the bytes `view` covers. Throws a
   // TypeError for a non-view or a view over a detached buffer.
   function cloneAsUint8Array(view) {
-    if (!isArrayBufferView(view)) {
+    if (!ArrayBufferIsView(view)) {
       throw new TypeError('cloneAsUint8Array: argument must be an ArrayBufferView');
     }
-    const dataView = isDataView(view);
+    // The only views without a typed array tag are DataViews.
+    const dataView = TypedArrayPrototypeGetSymbolToStringTag(view) === undefined;
     const buffer = dataView ? DataViewPrototypeGetBuffer(view) : TypedArrayPrototypeGetBuffer(view);
     if (ArrayBufferPrototypeGetDetached(buffer)) {
       throw new TypeError('cloneAsUint8Array: the view\'s buffer is detached');

@@ -1,6 +1,8 @@
 // `make base`: write the base lib (out/lib/base) from the pinned binary, or
-// from $NODE_DIR/lib when NODE_DIR is set. `--check` verifies an existing
-// out/lib/base against its source byte for byte and fails loudly.
+// from $NODE_DIR/lib when NODE_DIR is set. `--check [--dir D]` verifies an
+// existing out/lib/base (or D) against its source byte for byte and fails
+// loudly.
+import { parseFlags } from './lib/args.ts';
 import { libDir, PINNED_NODE, pinnedNodeVersion } from './lib/paths.ts';
 import { readLibDir, writeLibDir } from './lib/libdir.ts';
 import { readFromBinary, readFromCheckout, type BaseSource } from './lib/base-source.ts';
@@ -33,9 +35,10 @@ function check(dir: string, base: BaseSource): string[] {
 }
 
 function main(): void {
-  const dir = libDir('base');
+  const { values } = parseFlags({ check: { type: 'boolean' }, dir: { type: 'string' } }, 'node tools/base.ts [--check [--dir D]]');
+  const dir = values.dir ?? libDir('base');
   const base = readBase();
-  if (process.argv.includes('--check')) {
+  if (values.check) {
     const problems = check(dir, base);
     if (problems.length > 0) {
       console.error(`base check FAILED: ${dir} does not match ${base.origin}`);

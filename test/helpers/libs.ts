@@ -1,0 +1,37 @@
+// Test helpers: lib directories derived from the base with a deliberate
+// change, and a way to run Node on them.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { libDir } from '../../tools/lib/paths.ts';
+import { readLibDir, writeLibDir, type Modules } from '../../tools/lib/libdir.ts';
+import { injectedNode } from '../../tools/lib/injected.ts';
+
+/** out/lib/test-<name>: the base with `edit` applied to its modules. */
+export function variantLib(name: string, edit: (modules: Modules) => void): string {
+  const { manifest, modules } = readLibDir(libDir('base'));
+  edit(modules);
+  const dir = libDir(`test-${name}`);
+  writeLibDir(dir, { ...manifest, layers: [`test:${name}`] }, modules);
+  return dir;
+}
+
+/** Replaces exactly one occurrence of `from` in module `id`. */
+export function replaceOnce(modules: Modules, id: string, from: string, to: string): void {
+  const text = modules.get(id);
+  if (text === undefined) throw new Error(`no module ${id}`);
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${id}: expected exactly one '${from.slice(0, 60)}'`);
+  modules.set(id, text.slice(0, at) + to + text.slice(at + from.length));
+}
+
+export function runOnLib(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
+  const cmd = injectedNode({ name: dir, dir }, args);
+  return spawnSync(cmd.command, cmd.args, { env: { ...cmd.env, ...env }, encoding: 'utf8', timeout: 120_000 });
+}
+
+/** The base's readableStreamDefaultControllerEnqueue, broken to drop every second chunk. */
+export function dropEverySecondChunk(modules: Modules): void {
+  replaceOnce(modules, 'internal/webstreams/readablestream',
+    'function readableStreamDefaultControllerEnqueue(controller, chunk) {\n',
+    'let droppedToggle = false;\nfunction readableStreamDefaultControllerEnqueue(controller, chunk) {\n' +
+    '  droppedToggle = !droppedToggle;\n  if (!droppedToggle) return;\n');
+}

@@ -1,0 +1,121 @@
+// `make test`: every suite in turn, then one plain line `N passed, M failed`.
+// A suite that crashes or reports nothing counts as a failure, never as a pass.
+//
+//   node tools/test.ts [--only name,name] [--skip name,name]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFlags } from './lib/args.ts';
+import { OUT, ROOT } from './lib/paths.ts';
+import { readSummaries, type SuiteSummary } from './lib/summary.ts';
+
+const { values } = parseFlags({
+  only: { type: 'string' },
+  skip: { type: 'string' },
+}, 'node tools/test.ts [--only a,b] [--skip a,b]');
+
+interface Suite {
+  name: string;
+  argv: string[];
+  /** How the suite's counts are read: its own summary file, node:test TAP, or its exit code as one check. */
+  counts: 'summary' | 'tap' | 'exit';
+}
+
+const node = process.execPath;
+const tapFile = join(OUT, 'test-results', 'unit.tap');
+
+export const SUITES: Suite[] = [
+  { name: 'typecheck', argv: [join(ROOT, 'node_modules', '.bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], counts: 'exit' },
+  { name: 'base-check', argv: [node, join(ROOT, 'tools', 'base.ts'), '--check'], counts: 'exit' },
+  {
+    name: 'unit',
+    argv: [node, '--test', '--test-concurrency=2',
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+      'test/unit/**/*.test.ts'],
+    counts: 'tap',
+  },
+  { name: 'wpt', argv: [node, join(ROOT, 'tools', 'wpt.ts'), '--quiet'], counts: 'summary' },
+  { name: 'node-tests', argv: [node, join(ROOT, 'tools', 'node-tests.ts')], counts: 'summary' },
+];
+
+function list(text: string | undefined): Set<string> | undefined {
+  return text ? new Set(text.split(',').map((s) => s.trim())) : undefined;
+}
+
+function tapCounts(): { passed: number; failed: number } {
+  const tap = readFileSync(tapFile, 'utf8');
+  const read = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, 'm').exec(tap)?.[1] ?? NaN);
+  const passed = read('pass');
+  const failed = read('fail') + read('cancelled');
+  if (Number.isNaN(passed) || Number.isNaN(failed)) throw new Error(`${tapFile} has no totals`);
+  if (read('skipped') > 0 || read('todo') > 0) {
+    // A skipped unit test is not a pass; count it against the run.
+    return { passed, failed: failed + read('skipped') + read('todo') };
+  }
+  return { passed, failed };
+}
+
+function runSuite(suite: Suite, summaries: string): SuiteSummary {
+  console.log(`\n=== ${suite.name}: ${suite.argv.map((a) => a.replace(`${ROOT}/`, '')).join(' ')}`);
+  const started = Date.now();
+  const r = spawnSync(suite.argv[0], suite.argv.slice(1), {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_SUMMARY_DIR: summaries },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const exitOk = r.status === 0;
+  let result: SuiteSummary;
+  if (suite.counts === 'exit') {
+    result = { suite: suite.name, passed: exitOk ? 1 : 0, failed: exitOk ? 0 : 1 };
+  } else if (suite.counts === 'tap') {
+    try {
+      result = { suite: suite.name, ...tapCounts() };
+    } catch (err) {
+      result = { suite: suite.name, passed: 0, failed: 1, notes: (err as Error).message };
+    }
+  } else {
+    const reported = readSummaries(summaries).filter((s) => s.suite === suite.name || s.suite.startsWith(`${suite.name}-`));
+    result = {
+      suite: suite.name,
+      passed: reported.reduce((n, s) => n + s.passed, 0),
+      failed: reported.reduce((n, s) => n + s.failed, 0),
+      notes: reported.map((s) => s.notes).filter(Boolean).join('; '),
+    };
+    if (reported.length === 0) {
+      result.failed++;
+      result.notes = 'the suite wrote no summary';
+    }
+  }
+  // A non-zero exit with nothing counted as failed is still a failure.
+  if (!exitOk && result.failed === 0) {
+    result.failed = 1;
+    result.notes = `${result.notes ? `${result.notes}; ` : ''}exit ${r.status ?? r.signal}`;
+  }
+  console.log(`=== ${suite.name}: ${result.passed} passed, ${result.failed} failed (${seconds} s)${result.notes ? ` — ${result.notes}` : ''}`);
+  return result;
+}
+
+function main(): void {
+  const only = list(values.only);
+  const skip = list(values.skip);
+  for (const name of [...(only ?? []), ...(skip ?? [])]) {
+    if (!SUITES.some((s) => s.name === name)) {
+      console.error(`unknown suite '${name}'; suites: ${SUITES.map((s) => s.name).join(', ')}`);
+      process.exit(2);
+    }
+  }
+  const summaries = join(OUT, 'test-results', 'summaries');
+  rmSync(join(OUT, 'test-results'), { recursive: true, force: true });
+  mkdirSync(summaries, { recursive: true });
+  const results = SUITES.filter((s) => (!only || only.has(s.name)) && !skip?.has(s.name)).map((s) => runSuite(s, summaries));
+  console.log('\nsuite totals:');
+  for (const r of results) console.log(`  ${r.suite.padEnd(12)} ${String(r.passed).padStart(6)} passed ${String(r.failed).padStart(4)} failed`);
+  const passed = results.reduce((n, r) => n + r.passed, 0);
+  const failed = results.reduce((n, r) => n + r.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main();
