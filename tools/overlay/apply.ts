@@ -18,6 +18,8 @@ export interface LayerResult {
   layer: Layer;
   /** Module ids this layer changed. */
   changed: string[];
+  /** The modules after this layer (base + layers up to it). */
+  modules: Modules;
   notes: Note[];
 }
 
@@ -58,7 +60,7 @@ export function applyLayers(base: Modules, layers: Layer[]): OverlayResult {
   const results: LayerResult[] = [];
   for (const layer of layers) {
     const next: Modules = new Map(current);
-    const result: LayerResult = { layer, changed: [], notes: [] };
+    const result: LayerResult = { layer, changed: [], notes: [], modules: next };
     for (const file of layerModuleFiles(layer)) {
       const before = next.get(file.id);
       if (before === undefined) {

@@ -59,6 +59,10 @@ export function writeTsconfig(path: string, files: string[]): void {
   writeFileSync(path, `${JSON.stringify(overlayTsconfig(files), null, 2)}\n`);
 }
 
+const libDir = '/__ts-lib__';
+const libs = new Map(getLibFiles().map((f) => [`${libDir}/${f.fileName}`, f.text]));
+const libCache = new Map<string, ts.SourceFile>();
+
 export interface OverlayProgram {
   program: ts.Program;
   checker: ts.TypeChecker;
@@ -69,8 +73,6 @@ export function createOverlayProgram(files: string[]): OverlayProgram {
   const parsed = ts.parseJsonConfigFileContent(overlayTsconfig(files), ts.sys, ROOT);
   if (parsed.errors.length) throw new OverlayError(`overlay tsconfig: ${formatDiagnostics(parsed.errors)}`);
   const host = ts.createCompilerHost(parsed.options);
-  const libDir = '/__ts-lib__';
-  const libs = new Map(getLibFiles().map((f) => [`${libDir}/${f.fileName}`, f.text]));
   const { getSourceFile, fileExists, readFile } = host;
   host.getDefaultLibLocation = () => libDir;
   host.getDefaultLibFileName = (o) => `${libDir}/${ts.getDefaultLibFileName(o)}`;
@@ -78,7 +80,11 @@ export function createOverlayProgram(files: string[]): OverlayProgram {
   host.readFile = (f) => libs.get(f) ?? readFile.call(host, f);
   host.getSourceFile = (f, lang, onError, create) => {
     const text = libs.get(f);
-    return text === undefined ? getSourceFile.call(host, f, lang, onError, create) : ts.createSourceFile(f, text, lang);
+    if (text === undefined) return getSourceFile.call(host, f, lang, onError, create);
+    // Lib files never change: parse them once per process (most of a program's set-up time).
+    let sf = libCache.get(f);
+    if (!sf) libCache.set(f, sf = ts.createSourceFile(f, text, lang));
+    return sf;
   };
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, host });
   return { program, checker: program.getTypeChecker() };

@@ -143,6 +143,9 @@ export class ReadableStreamDefaultController {
   [kType]: 'ReadableStreamDefaultController';
   [kState]: ReadableStreamDefaultControllerState;
   constructor(skipThrowSymbol?: typeof kSkipThrow);
+  [kCancel](reason: unknown): Promise<void>;
+  [kPull](readRequest: ReadRequest): void;
+  [kRelease](): void;
   readonly desiredSize: number | null;
   close(): void;
   enqueue(chunk?: unknown): void;
@@ -153,6 +156,9 @@ export class ReadableByteStreamController {
   [kType]: 'ReadableByteStreamController';
   [kState]: ReadableByteStreamControllerState;
   constructor(skipThrowSymbol?: typeof kSkipThrow);
+  [kCancel](reason: unknown): Promise<void>;
+  [kPull](readRequest: ReadRequest): void;
+  [kRelease](): void;
   readonly byobRequest: ReadableStreamBYOBRequest | null;
   readonly desiredSize: number | null;
   close(): void;
@@ -271,3 +277,4 @@ export function readableByteStreamControllerProcessReadRequestsUsingQueue(contro
 export function readableByteStreamControllerPullSteps(controller: ReadableByteStreamController, readRequest: ReadRequest): void;
 export function setupReadableByteStreamController(stream: ReadableStream, controller: ReadableByteStreamController, startAlgorithm: StartAlgorithm, pullAlgorithm: PullAlgorithm, cancelAlgorithm: CancelAlgorithm, highWaterMark: number, autoAllocateChunkSize: number | undefined): void;
 export function setupReadableByteStreamControllerFromSource(stream: ReadableStream, source: object, highWaterMark: number): void;
+export function isReadableStreamLocked(stream: ReadableStream): boolean;
