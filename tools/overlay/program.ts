@@ -68,9 +68,15 @@ export interface OverlayProgram {
   checker: ts.TypeChecker;
 }
 
-export function createOverlayProgram(files: string[]): OverlayProgram {
+/** `checkDeclarations`: also check types/ itself (and every module declaration there), for its own test. */
+export function createOverlayProgram(files: string[], opts: { checkDeclarations?: boolean } = {}): OverlayProgram {
   requireTypings();
-  const parsed = ts.parseJsonConfigFileContent(overlayTsconfig(files), ts.sys, ROOT);
+  const config = overlayTsconfig(files);
+  if (opts.checkDeclarations) {
+    config.compilerOptions.skipLibCheck = false;
+    config.files.push(...(ts.sys.readDirectory(TYPES_DIR, ['.d.ts'], undefined, ['**/*'])));
+  }
+  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
   if (parsed.errors.length) throw new OverlayError(`overlay tsconfig: ${formatDiagnostics(parsed.errors)}`);
   const host = ts.createCompilerHost(parsed.options);
   const { getSourceFile, fileExists, readFile } = host;

@@ -16,12 +16,4 @@ declare namespace primordials {
   export const SafePromiseRace: typeof Promise.race;
   export const SafePromisePrototypeFinally: <T>(promise: Promise<T>, onFinally?: () => void) => Promise<T>;
   export const ArrayPrototypeAt: <T>(self: readonly T[], index: number) => T | undefined;
-  export const TypedArrayPrototypeGetBuffer: (self: TypedArray) => ArrayBuffer;
-  export const TypedArrayPrototypeGetByteLength: (self: TypedArray) => number;
-  export const TypedArrayPrototypeGetByteOffset: (self: TypedArray) => number;
-  export const TypedArrayPrototypeGetLength: (self: TypedArray) => number;
-  export const TypedArrayPrototypeSubarray: <T extends TypedArray>(self: T, begin?: number, end?: number) => T;
-  export const MapPrototypeGetSize: (self: Map<unknown, unknown>) => number;
-  export const SetPrototypeGetSize: (self: Set<unknown>) => number;
-  export const ObjectGetPrototypeOf: typeof Object.getPrototypeOf;
 }
