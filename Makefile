@@ -4,13 +4,15 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
-.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean
+.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
 	@echo "make test      every test suite; ends with 'N passed, M failed'"
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
 	@echo "make base | build | fixtures | clean"
+	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
+	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
 $(STAMP): package.json package-lock.json ci/setup-system.sh
@@ -58,6 +60,15 @@ wpt: build fixtures
 
 node-tests: build fixtures
 	$(NODE) tools/node-tests.ts
+
+patches: base fixtures
+	$(NODE) tools/patches.ts
+
+lint: build fixtures
+	$(NODE) tools/lint.ts
+
+overlay-typecheck: setup fixtures
+	$(NODE) tools/overlay-typecheck.ts
 
 clean:
 	rm -rf out

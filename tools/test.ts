@@ -27,6 +27,9 @@ const tapFile = join(OUT, 'test-results', 'unit.tap');
 export const SUITES: Suite[] = [
   { name: 'typecheck', argv: [join(ROOT, 'node_modules', '.bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], counts: 'exit' },
   { name: 'base-check', argv: [node, join(ROOT, 'tools', 'base.ts'), '--check'], counts: 'exit' },
+  { name: 'overlay-typecheck', argv: [node, join(ROOT, 'tools', 'overlay-typecheck.ts')], counts: 'summary' },
+  { name: 'lint', argv: [node, join(ROOT, 'tools', 'lint.ts')], counts: 'summary' },
+  { name: 'patches-check', argv: [node, join(ROOT, 'tools', 'patches.ts'), '--check'], counts: 'exit' },
   {
     name: 'unit',
     argv: [node, '--test', '--test-concurrency=2',
@@ -111,7 +114,7 @@ function main(): void {
   mkdirSync(summaries, { recursive: true });
   const results = SUITES.filter((s) => (!only || only.has(s.name)) && !skip?.has(s.name)).map((s) => runSuite(s, summaries));
   console.log('\nsuite totals:');
-  for (const r of results) console.log(`  ${r.suite.padEnd(12)} ${String(r.passed).padStart(6)} passed ${String(r.failed).padStart(4)} failed`);
+  for (const r of results) console.log(`  ${r.suite.padEnd(18)} ${String(r.passed).padStart(6)} passed ${String(r.failed).padStart(4)} failed`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);

@@ -1,0 +1,50 @@
+// `make lint`: Node-style lint (tools/overlay/lint.ts) of lib directories.
+// The base is linted too and must be clean: that is what keeps the
+// re-implemented rules honest (Node's own code passes Node's lint).
+//
+//   node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]...
+// Default: base, patched, and every test overlay fixture (compiled here).
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseFlags } from './lib/args.ts';
+import { resolveLib } from './lib/injected.ts';
+import { listLayers } from './lib/layers.ts';
+import { readLibDir, type Modules } from './lib/libdir.ts';
+import { libDir, ROOT } from './lib/paths.ts';
+import { reportSummary } from './lib/summary.ts';
+import { applyLayers } from './overlay/apply.ts';
+import { lintModule } from './overlay/lint.ts';
+
+const { values } = parseFlags({
+  lib: { type: 'string', multiple: true },
+  overlay: { type: 'string', multiple: true },
+}, 'node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]...');
+
+const FIXTURES = join(ROOT, 'test', 'overlay-fixtures');
+const targets: { name: string; modules: Modules }[] = [];
+const explicit = values.lib || values.overlay;
+for (const spec of values.lib ?? (explicit ? [] : ['base', 'patched'])) {
+  const lib = resolveLib(spec);
+  targets.push({ name: lib.name, modules: readLibDir(lib.dir).modules });
+}
+const overlays = values.overlay?.map((d) => resolve(d)) ?? (explicit || !existsSync(FIXTURES) ? []
+  : readdirSync(FIXTURES, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(FIXTURES, e.name)));
+const base = readLibDir(libDir('base')).modules;
+for (const root of overlays) targets.push({ name: relative(ROOT, root), modules: applyLayers(base, listLayers(root)).modules });
+
+let passed = 0;
+let failed = 0;
+for (const t of targets) {
+  let bad = 0;
+  for (const [id, text] of t.modules) {
+    const findings = lintModule(id, text);
+    for (const f of findings) console.log(`${t.name}: lib/${id}.js:${f.line}: ${f.rule}: ${f.message}`);
+    if (findings.length) bad++;
+  }
+  console.log(`${t.name}: ${t.modules.size - bad}/${t.modules.size} modules clean`);
+  passed += t.modules.size - bad;
+  failed += bad;
+}
+console.log(`${passed} passed, ${failed} failed`);
+reportSummary({ suite: 'lint', passed, failed });
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,85 @@
+// One layer file → JS pieces ready to splice: each declaration (and each
+// member of a class to merge) with primordials rewritten and types
+// stripped, plus what the module needs around them (requires, primordials,
+// exports).
+import { applyEdits } from './edits.ts';
+import type { Note, Where } from './errors.ts';
+import { lineRemovalEdits } from './lines.ts';
+import { parseLayerFile, type BindingItem, type DeclItem, type ExportItem, type ImportItem, type RemovalItem } from './parse.ts';
+import { rewritePrimordials } from './primordials.ts';
+import type { OverlayProgram } from './program.ts';
+import type { LayerModuleFile } from './source.ts';
+import { stripEdits } from './strip.ts';
+import { attachedStart, lineOf, lineStart, ts } from './ts.ts';
+
+export interface CompiledMember {
+  key: string;
+  mode: 'add' | 'replace';
+  where: Where;
+  /** JS text from its first comment (or the member) to its end; the first line carries no indentation. */
+  text: string;
+  hasComment: boolean;
+  /** Column the member starts at in the layer file (to re-indent it). */
+  column: number;
+}
+
+export interface CompiledDecl extends Omit<DeclItem, 'node' | 'members'> {
+  text: string;
+  hasComment: boolean;
+  /** `extends X` of a class, stripped ('' when none). */
+  heritage: string;
+  members: CompiledMember[];
+}
+
+export interface CompiledFile {
+  file: LayerModuleFile;
+  /** internal/webstreams/<module> */
+  id: string;
+  imports: ImportItem[];
+  bindings: BindingItem[];
+  decls: CompiledDecl[];
+  removals: RemovalItem[];
+  exports: ExportItem[];
+  needed: Set<string>;
+  notes: Note[];
+}
+
+const startsWithComment = (s: string) => /^\s*(\/\/|\/\*)/.test(s);
+
+export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): CompiledFile {
+  const sf = p.program.getSourceFile(file.path);
+  if (!sf) throw new Error(`internal: ${file.path} is not in the overlay program`);
+  const parsed = parseLayerFile(file, sf);
+  const whereOf = (pos: number): Where => ({ layer: file.layer.name, file: file.path, line: lineOf(sf, pos) });
+  const roots = parsed.decls.map((d) => d.node);
+  const rw = rewritePrimordials(sf, roots, { program: p.program, checker: p.checker, names: primordials, whereOf });
+  const st = stripEdits(sf, roots, whereOf);
+  const lines = lineRemovalEdits(sf.text, [...st.lines, ...parsed.directiveRanges.map((r) => ({ start: r.pos, end: r.end }))]);
+  const edits = [...rw.edits, ...st.edits, ...lines];
+  const emit = (node: ts.Node) => {
+    // From the line start, so whole-line removals (directives) are in range.
+    const start = lineStart(sf.text, attachedStart(sf, node));
+    const text = applyEdits(sf.text, edits, start, node.end).replace(/^\s*\n/, '').replace(/^[ \t]+/, '');
+    return { text, hasComment: startsWithComment(text) };
+  };
+
+  const decls = parsed.decls.map((d): CompiledDecl => {
+    const { text, hasComment } = emit(d.node);
+    let heritage = '';
+    const members: CompiledMember[] = [];
+    if (ts.isClassDeclaration(d.node)) {
+      const ext = d.node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword);
+      if (ext) heritage = applyEdits(sf.text, edits, ext.getStart(sf), ext.end);
+      for (const m of d.members) {
+        const column = sf.getLineAndCharacterOfPosition(m.node.getStart(sf)).character;
+        members.push({ key: m.key, mode: m.mode, where: m.where, ...emit(m.node), column });
+      }
+    }
+    const { node: _node, members: _members, ...rest } = d;
+    return { ...rest, text, hasComment, heritage, members };
+  });
+  return {
+    file, id: file.id, imports: parsed.imports, bindings: parsed.bindings, decls, removals: parsed.removals, exports: parsed.exports,
+    needed: rw.needed, notes: rw.notes,
+  };
+}

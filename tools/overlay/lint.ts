@@ -1,0 +1,128 @@
+// A lint for generated lib JS in Node's style. Node's own ESLint rules
+// (tools/eslint-rules) are not in the fixtures (Debian strips them), so this
+// re-implements the checks that matter for lib code, on the TypeScript AST:
+//   prefer-primordials   listed globals (Array, Promise, Map→SafeMap, …) only via `const {…} = primordials`
+//   prototype-pollution  no PromisePrototypeCatch/Finally, Promise{All,Any,Race…} (use Safe*), RegExpPrototypeTest
+//   sorted-primordials   the primordials header is sorted
+//   unused-binding       every header / require / internalBinding entry is used
+//   formatting           no trailing spaces or tabs, one newline at EOF, at most 2 blank lines, lines ≤ 120, single quotes
+import { indexModule, patternNames } from './module-index.ts';
+import { isReference, lineOf, referencedNames, ts } from './ts.ts';
+
+/** Globals Node's lib config routes through primordials (value: the primordial to use instead, if renamed). */
+const PRIMORDIAL_GLOBALS: Record<string, string> = {
+  AggregateError: '', Array: '', ArrayBuffer: '', Atomics: '', BigInt: '', BigInt64Array: '', BigUint64Array: '',
+  Boolean: '', DataView: '', Date: '', decodeURI: '', decodeURIComponent: '', encodeURI: '', encodeURIComponent: '',
+  Error: '', EvalError: '', FinalizationRegistry: 'SafeFinalizationRegistry', Float32Array: '', Float64Array: '',
+  Function: '', Int16Array: '', Int32Array: '', Int8Array: '', isFinite: 'NumberIsFinite', isNaN: 'NumberIsNaN',
+  JSON: '', Map: 'SafeMap', Math: '', Number: '', Object: '', parseFloat: 'NumberParseFloat', parseInt: 'NumberParseInt',
+  Proxy: '', Promise: '', RangeError: '', ReferenceError: '', Reflect: '', RegExp: '', Set: 'SafeSet', String: '',
+  Symbol: '', SyntaxError: '', TypeError: '', Uint16Array: '', Uint32Array: '', Uint8Array: '', Uint8ClampedArray: '',
+  URIError: '', WeakMap: 'SafeWeakMap', WeakRef: 'SafeWeakRef', WeakSet: 'SafeWeakSet', globalThis: '',
+};
+
+/** Globals lib code must import from a module instead (Node's no-restricted-globals for lib/). */
+const RESTRICTED_GLOBALS = new Set(['AbortController', 'AbortSignal', 'Blob', 'Buffer', 'DOMException', 'Event', 'EventTarget',
+  'MessageChannel', 'MessagePort', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoder', 'TextDecoder',
+  'queueMicrotask', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate',
+  'console', 'structuredClone', 'SharedArrayBuffer', 'URL', 'performance', 'fetch', 'global']);
+
+const UNSAFE_CALLS: Record<string, string> = {
+  PromisePrototypeCatch: 'looks up `then` on the promise; use PromisePrototypeThen(p, undefined, fn)',
+  PromisePrototypeFinally: 'looks up `then` on the promise; use SafePromisePrototypeFinally',
+  PromiseAll: 'use SafePromiseAll', PromiseAllSettled: 'use SafePromiseAllSettled', PromiseAny: 'use SafePromiseAny',
+  PromiseRace: 'use SafePromiseRace', RegExpPrototypeTest: 'looks up `exec`; use RegExpPrototypeExec(…) !== null',
+};
+
+export interface LintFinding {
+  rule: string;
+  line: number;
+  message: string;
+}
+
+/** Every name declared anywhere in the file (scope-blind: a local shadowing a global counts as declared). */
+function declaredNames(sf: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if ((ts.isVariableDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) && node.name) {
+      for (const n of patternNames(node.name)) out.add(n);
+    } else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node) || ts.isFunctionExpression(node) ||
+                ts.isClassExpression(node)) && node.name) {
+      out.add(node.name.text);
+    } else if (ts.isCatchClause(node) && node.variableDeclaration) {
+      for (const n of patternNames(node.variableDeclaration.name)) out.add(n);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
+export function lintModule(id: string, text: string): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const idx = indexModule(text, `${id}.js`);
+  const sf = idx.sf;
+  const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
+
+  const header = idx.destructurings.find((d) => d.source === 'primordials');
+  const fromPrimordials = new Set(header ? patternNames(header.pattern) : []);
+  const declared = declaredNames(sf);
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && isReference(node)) {
+      const name = node.text;
+      if (name in PRIMORDIAL_GLOBALS && !declared.has(name)) {
+        const p = node.parent;
+        if (ts.isPropertyAccessExpression(p) && p.expression === node) {
+          report('prefer-primordials', node.getStart(sf), `use the primordial ${name}${p.name.text[0].toUpperCase()}${p.name.text.slice(1)} instead of ${name}.${p.name.text}`);
+        } else {
+          const instead = PRIMORDIAL_GLOBALS[name] || name;
+          report('prefer-primordials', node.getStart(sf), `use \`const { ${instead} } = primordials;\` instead of the global ${name}`);
+        }
+      } else if (RESTRICTED_GLOBALS.has(name) && !declared.has(name)) {
+        report('no-restricted-globals', node.getStart(sf), `import ${name} from its Node module instead of using the global`);
+      }
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && UNSAFE_CALLS[node.expression.text] &&
+        fromPrimordials.has(node.expression.text)) {
+      report('prototype-pollution', node.getStart(sf), `${node.expression.text} ${UNSAFE_CALLS[node.expression.text]}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+
+  if (header) {
+    const keys = header.pattern.elements.map((el) => (el.propertyName ?? el.name).getText(sf));
+    keys.forEach((k, i) => {
+      if (i > 0 && keys[i - 1] > k) report('sorted-primordials', header.pattern.elements[i].getStart(sf), `${k} should come before ${keys[i - 1]}`);
+    });
+  }
+  const used = referencedNames(sf);
+  for (const d of idx.destructurings) {
+    for (const n of patternNames(d.pattern)) {
+      if (!used.has(n)) report('unused-binding', d.stmt.getStart(sf), `'${n}' from ${d.source} is never used`);
+    }
+  }
+
+  const lines = text.split('\n');
+  let blank = 0;
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    if (/[ \t]+$/.test(line)) findings.push({ rule: 'formatting', line: n, message: 'trailing whitespace' });
+    if (line.includes('\t')) findings.push({ rule: 'formatting', line: n, message: 'tab character' });
+    if (line.length > 120 && !/https?:\/\/|^\s*\/\/ Flags:/.test(line)) {
+      findings.push({ rule: 'formatting', line: n, message: `line is ${line.length} characters (max 120)` });
+    }
+    blank = line.trim() === '' ? blank + 1 : 0;
+    if (blank === 3 && i < lines.length - 1) findings.push({ rule: 'formatting', line: n, message: 'more than 2 blank lines' });
+  });
+  if (!text.endsWith('\n') || text.endsWith('\n\n')) findings.push({ rule: 'formatting', line: lines.length, message: 'the file must end with exactly one newline' });
+  const quotes = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && node.getText(sf).startsWith('"') && !node.text.includes("'") &&
+        !ts.isImportDeclaration(node.parent)) {
+      report('formatting', node.getStart(sf), `use single quotes: ${node.getText(sf)}`);
+    }
+    ts.forEachChild(node, quotes);
+  };
+  quotes(sf);
+  return findings.sort((a, b) => a.line - b.line);
+}

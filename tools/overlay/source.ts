@@ -1,0 +1,70 @@
+// What a layer folder holds: PATCH.md, sparse `<module>.ts` files for
+// internal/webstreams/<module>, and under node/ the files the patch adds to
+// the Node tree verbatim (node/benchmark/webstreams/x.js →
+// benchmark/webstreams/x.js).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import type { Layer } from '../lib/layers.ts';
+import { MODULE_PREFIX } from '../lib/libdir.ts';
+import { OverlayError } from './errors.ts';
+
+export interface LayerModuleFile {
+  layer: Layer;
+  /** internal/webstreams/<module> */
+  id: string;
+  path: string;
+}
+
+export interface ExtraFile {
+  /** Path in the Node tree, `/`-separated. */
+  treePath: string;
+  path: string;
+}
+
+export const EXTRA_DIR = 'node';
+/** Where extra files may go in the Node tree (lib/ is what the .ts files are for). */
+const EXTRA_ROOTS = ['benchmark/', 'test/', 'src/', 'doc/', 'typings/'];
+
+export function layerModuleFiles(layer: Layer): LayerModuleFile[] {
+  const files: LayerModuleFile[] = [];
+  for (const name of readdirSync(layer.dir).sort()) {
+    const path = join(layer.dir, name);
+    if (name === 'PATCH.md' || name === EXTRA_DIR) continue;
+    const match = /^([a-z0-9_]+)\.ts$/.exec(name);
+    if (!match || name.endsWith('.d.ts') || !statSync(path).isFile()) {
+      throw new OverlayError(`${path}: a layer holds PATCH.md, <module>.ts files and a ${EXTRA_DIR}/ folder only ` +
+        '(declarations for base internals belong in tools/overlay/types/)');
+    }
+    files.push({ layer, id: `${MODULE_PREFIX}${match[1]}`, path });
+  }
+  return files;
+}
+
+export function layerExtraFiles(layer: Layer): ExtraFile[] {
+  const root = join(layer.dir, EXTRA_DIR);
+  const out: ExtraFile[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const treePath = relative(root, path).split(sep).join('/');
+        if (!EXTRA_ROOTS.some((r) => treePath.startsWith(r))) {
+          throw new OverlayError(`${path}: extra files go under ${EXTRA_DIR}/{${EXTRA_ROOTS.map((r) => r.slice(0, -1)).join(',')}}/ ` +
+            `(lib/internal/webstreams changes are written as <module>.ts; node.gyp wiring is applied at build time)`);
+        }
+        out.push({ treePath, path });
+      }
+    }
+  };
+  try {
+    if (statSync(root).isDirectory()) walk(root);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  return out;
+}
+
+export function readText(path: string): string {
+  return readFileSync(path, 'utf8');
+}

@@ -1,0 +1,142 @@
+// Splices a compiled layer file's declarations into a module's JS text:
+// replace by name, merge classes member by member, remove on a directive,
+// insert new names at the documented place. Text outside the touched
+// declarations is left byte for byte.
+import type { CompiledDecl, CompiledFile, CompiledMember } from './compile.ts';
+import { applyEdits, type Edit } from './edits.ts';
+import { OverlayError } from './errors.ts';
+import { lineRemoval } from './lines.ts';
+import { indexModule, type ModuleIndex, type TopDecl } from './module-index.ts';
+import { memberKey, normalizeKey } from './parse.ts';
+import { attachedStart, indentAt, lineStart, nextLineStart, ts } from './ts.ts';
+
+/** Moves lines 2…n of a piece of text from column `from` to column `to`. */
+export function reindent(text: string, from: number, to: number): string {
+  if (from === to) return text;
+  return text.split('\n').map((line, i) => {
+    if (i === 0 || line.trim() === '') return line;
+    if (to > from) return ' '.repeat(to - from) + line;
+    const lead = /^ */.exec(line)![0].length;
+    return line.slice(Math.min(lead, from - to));
+  }).join('\n');
+}
+
+function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl): Edit[] {
+  const { sf, text } = idx;
+  const cls = base.node as ts.ClassDeclaration;
+  const baseExt = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.getText(sf) ?? '';
+  if (decl.heritage && decl.heritage.replace(/\s+/g, ' ') !== baseExt.replace(/\s+/g, ' ')) {
+    throw new OverlayError(`class ${decl.name} is '${baseExt || 'without extends'}' in the module; a layer cannot change its heritage ('${decl.heritage}')`, decl.where);
+  }
+  const byKey = new Map<string, ts.ClassElement>();
+  for (const m of cls.members) {
+    const key = memberKey(m, sf);
+    if (key) byKey.set(normalizeKey(key), m);
+  }
+  const edits: Edit[] = [];
+  const first = cls.members[0];
+  const column = first ? sf.getLineAndCharacterOfPosition(first.getStart(sf)).character
+    : indentAt(text, cls.getStart(sf)).length + 2;
+  const removed = new Set<string>();
+  for (const r of decl.memberRemovals) {
+    const m = byKey.get(r.name);
+    if (!m) throw new OverlayError(`class ${decl.name} has no member '${r.name}' to remove`, r.where);
+    removed.add(r.name);
+    const span = lineRemoval(text, attachedStart(sf, m), m.end);
+    edits.push({ start: span.start, end: span.end, text: '' });
+  }
+  const closeBrace = cls.end - 1;
+  const add = (m: CompiledMember) => {
+    const body = reindent(m.text, m.column, column);
+    if (cls.members.length === 0 && !text.slice(cls.getStart(sf), cls.end).includes('\n')) {
+      return { start: closeBrace, end: closeBrace, text: `\n${' '.repeat(column)}${body}\n` };
+    }
+    const at = lineStart(text, closeBrace);
+    return { start: at, end: at, text: `\n${' '.repeat(column)}${body}\n` };
+  };
+  for (const m of decl.members) {
+    const target = byKey.get(m.key);
+    if (m.mode === 'add') {
+      if (target && !removed.has(m.key)) {
+        throw new OverlayError(`class ${decl.name} already has '${m.key}'; drop @overlay-add to replace it`, m.where);
+      }
+      edits.push(add(m));
+      continue;
+    }
+    if (!target || removed.has(m.key)) {
+      throw new OverlayError(`class ${decl.name} has no member '${m.key}' to replace (mark a new member with // @overlay-add)`, m.where);
+    }
+    const start = m.hasComment ? attachedStart(sf, target) : target.getStart(sf);
+    edits.push({ start, end: target.end, text: reindent(m.text, m.column, column) });
+  }
+  return edits;
+}
+
+export interface SpliceResult {
+  text: string;
+  /** Top-level names the layer removed (their module.exports entries go too). */
+  removed: string[];
+}
+
+export function spliceDeclarations(text: string, file: CompiledFile): SpliceResult {
+  const idx = indexModule(text, file.id);
+  const edits: Edit[] = [];
+  const removed: string[] = [];
+  const declared = new Set(file.decls.map((d) => d.name));
+  for (const r of file.removals) {
+    const target = idx.decls.get(r.name);
+    if (!target) {
+      const how = idx.bound.get(r.name);
+      throw new OverlayError(how
+        ? `'${r.name}' is bound by ${how}, not a declaration; unused entries are dropped automatically`
+        : `@overlay-remove ${r.name}: ${file.id} has no top-level '${r.name}'`, r.where);
+    }
+    if (target.kind === 'variable' && (target.node as ts.VariableStatement).declarationList.declarations.length !== 1) {
+      throw new OverlayError(`'${r.name}' shares its statement with other names; it cannot be removed alone`, r.where);
+    }
+    if (declared.has(r.name)) throw new OverlayError(`'${r.name}' is both removed and declared by this layer`, r.where);
+    const span = lineRemoval(text, target.start, target.node.end);
+    edits.push({ start: span.start, end: span.end, text: '' });
+    removed.push(r.name);
+  }
+  const exportsStmt = idx.exports?.stmt;
+  for (const d of file.decls) {
+    const target = idx.decls.get(d.name);
+    if (target && (target.kind !== 'variable' || idx.bound.get(d.name) === 'a top-level variable')) {
+      if (d.mode === 'add') throw new OverlayError(`${file.id} already has '${d.name}' (${target.kind}); drop @overlay-add to replace it`, d.where);
+      if (target.kind !== d.kind) {
+        throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; remove it and add the new one`, d.where);
+      }
+      if (d.after) throw new OverlayError(`@overlay-after only places new declarations; '${d.name}' replaces one in place`, d.where);
+      if (d.kind === 'class') {
+        edits.push(...mergeClass(idx, target, d));
+        continue;
+      }
+      const start = d.hasComment ? target.start : target.node.getStart(idx.sf);
+      edits.push({ start, end: target.node.end, text: d.text });
+      continue;
+    }
+    const how = idx.bound.get(d.name);
+    if (how) throw new OverlayError(`'${d.name}' is already bound by ${how} in ${file.id}`, d.where);
+    if (d.mode === 'replace') throw new OverlayError(`${file.id} has no top-level '${d.name}' to replace`, d.where);
+    let at: number;
+    let piece: string;
+    if (d.after) {
+      const anchor = idx.decls.get(d.after);
+      if (!anchor) throw new OverlayError(`@overlay-after ${d.after}: ${file.id} has no top-level declaration '${d.after}'`, d.where);
+      at = nextLineStart(text, anchor.node.end);
+      piece = `\n${d.text}\n`;
+    } else if (d.kind === 'variable' && idx.prologueEnd) {
+      at = nextLineStart(text, idx.prologueEnd.end);
+      piece = `\n${d.text}\n`;
+    } else if (exportsStmt) {
+      at = lineStart(text, attachedStart(idx.sf, exportsStmt));
+      piece = `${d.text}\n\n`;
+    } else {
+      at = text.length;
+      piece = `${text.endsWith('\n') ? '\n' : '\n\n'}${d.text}\n`;
+    }
+    edits.push({ start: at, end: at, text: piece });
+  }
+  return { text: applyEdits(text, edits), removed };
+}

@@ -1,0 +1,82 @@
+// The TypeScript compiler API (the copy ts-morph bundles, which has full
+// type information) plus the text helpers every overlay stage shares.
+import { ts } from 'ts-morph';
+
+export { ts };
+
+/** Parses JS (a lib module) or TS (a layer file) without type information. */
+export function parseSource(fileName: string, text: string, kind: 'js' | 'ts'): ts.SourceFile {
+  return ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, kind === 'js' ? ts.ScriptKind.JS : ts.ScriptKind.TS);
+}
+
+/** 1-based line of a position. */
+export function lineOf(sf: ts.SourceFile, pos: number): number {
+  return sf.getLineAndCharacterOfPosition(pos).line + 1;
+}
+
+export function lineStart(text: string, pos: number): number {
+  return text.lastIndexOf('\n', pos - 1) + 1;
+}
+
+/** Position just after the newline that ends the line holding `pos` (or the text's end). */
+export function nextLineStart(text: string, pos: number): number {
+  const nl = text.indexOf('\n', pos);
+  return nl < 0 ? text.length : nl + 1;
+}
+
+/** Leading whitespace of the line holding `pos`. */
+export function indentAt(text: string, pos: number): string {
+  const start = lineStart(text, pos);
+  return /^[ \t]*/.exec(text.slice(start))![0];
+}
+
+export const DIRECTIVE = /^\/\/\s*@overlay-([\w-]+)\b(.*)$/;
+
+/**
+ * Where a node's attached comments start: the run of comments directly
+ * above it with no blank line in between (a JSDoc block, `//` lines).
+ * Overlay directives in the run are cut out later as whole lines.
+ */
+export function attachedStart(sf: ts.SourceFile, node: ts.Node): number {
+  const text = sf.text;
+  const start = node.getStart(sf);
+  const comments = ts.getLeadingCommentRanges(text, node.pos) ?? [];
+  let at = start;
+  for (let i = comments.length - 1; i >= 0; i--) {
+    const c = comments[i];
+    const between = text.slice(c.end, at);
+    // A blank line (two newlines) detaches the comment.
+    if ((between.match(/\n/g)?.length ?? 0) > 1 || /\S/.test(between)) break;
+    at = c.pos;
+  }
+  return at;
+}
+
+/** Whether an identifier stands for a value here (not a declared name, property name or label). */
+export function isReference(id: ts.Identifier): boolean {
+  const p = id.parent;
+  if (ts.isPropertyAccessExpression(p)) return p.expression === id;
+  if ((ts.isPropertyAssignment(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p) ||
+       ts.isGetAccessorDeclaration(p) || ts.isSetAccessorDeclaration(p) || ts.isFunctionDeclaration(p) ||
+       ts.isFunctionExpression(p) || ts.isClassDeclaration(p) || ts.isClassExpression(p) ||
+       ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isPropertySignature(p) || ts.isMethodSignature(p)) && p.name === id) {
+    return false;
+  }
+  if (ts.isBindingElement(p)) return false;
+  if (ts.isLabeledStatement(p) || ts.isBreakOrContinueStatement(p)) return false;
+  return true;
+}
+
+/** Every name used as a value anywhere in the file (scope-blind, so it errs towards "used"). */
+export function referencedNames(sf: ts.SourceFile): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      if (isReference(node)) out.add(node.text);
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}

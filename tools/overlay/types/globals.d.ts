@@ -1,0 +1,39 @@
+// Globals of a Node lib module as the overlay sees them: the wrapper's
+// parameters (internalBinding, process) next to `primordials`, which comes
+// from Node's typings/primordials.d.ts (+ primordials-extra.d.ts).
+import type { BufferBinding } from 'node-typings/internalBinding/buffer';
+import type { MessagingBinding } from 'node-typings/internalBinding/messaging';
+import type { TypesBinding } from 'node-typings/internalBinding/types';
+import type { UtilBinding } from 'node-typings/internalBinding/util';
+
+/** internalBinding('webstreams'): the native helpers (src-native/) or their JS fallback; same contract. */
+export interface WebstreamsBinding {
+  /** True when resolving a promise with `value` can never run user code (no `then` lookup). */
+  isNonThenable(value: unknown): boolean;
+  /** A new Uint8Array over a copy of the bytes `view` covers; throws on a detached buffer. */
+  cloneAsUint8Array(view: ArrayBufferView): Uint8Array;
+}
+
+declare global {
+  interface InternalBindingMap {
+    buffer: BufferBinding;
+    messaging: MessagingBinding;
+    types: TypesBinding;
+    util: UtilBinding;
+    webstreams: WebstreamsBinding;
+  }
+  function internalBinding<K extends keyof InternalBindingMap>(name: K): InternalBindingMap[K];
+
+  /** The `process` object lib modules receive (only what webstreams code touches). */
+  const process: {
+    nextTick(callback: (...args: any[]) => void, ...args: unknown[]): void;
+    emitWarning(warning: string | Error, type?: string, code?: string): void;
+    readonly env: Record<string, string | undefined>;
+  };
+
+  type TypedArray = Int8Array | Uint8Array | Uint8ClampedArray | Int16Array | Uint16Array | Int32Array | Uint32Array |
+    Float32Array | Float64Array | BigInt64Array | BigUint64Array;
+  type TypedArrayConstructor = typeof Int8Array | typeof Uint8Array | typeof Uint8ClampedArray | typeof Int16Array |
+    typeof Uint16Array | typeof Int32Array | typeof Uint32Array | typeof Float32Array | typeof Float64Array |
+    typeof BigInt64Array | typeof BigUint64Array;
+}

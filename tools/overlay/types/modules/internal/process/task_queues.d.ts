@@ -1,0 +1,2 @@
+// internal/process/task_queues, as webstreams code uses it.
+export function queueMicrotask(callback: () => void): void;

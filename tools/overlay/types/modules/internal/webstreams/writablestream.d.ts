@@ -1,0 +1,139 @@
+// internal/webstreams/writablestream as a layer sees it (see readablestream.d.ts).
+import type { kState, kType, PromiseRecord, Queue } from 'internal/webstreams/util';
+import type { CancelAlgorithm, ReadableStream, SizeAlgorithm, StartAlgorithm } from 'internal/webstreams/readablestream';
+
+export type WriteAlgorithm = (chunk: unknown) => unknown;
+export type CloseAlgorithm = () => unknown;
+export type AbortAlgorithm = CancelAlgorithm;
+
+export interface PendingAbortRequest {
+  abort: PromiseRecord<void>;
+  reason: unknown;
+  wasAlreadyErroring: boolean;
+}
+
+export interface WritableStreamState {
+  closedPromise: PromiseRecord<void> | undefined;
+  closeRequest: PromiseRecord<void>;
+  closeQueuedOrInFlight: boolean;
+  inFlightWriteRequest: PromiseRecord<void>;
+  inFlightCloseRequest: PromiseRecord<void>;
+  pendingAbortRequest: PendingAbortRequest;
+  backpressure: boolean;
+  controller: WritableStreamDefaultController | undefined;
+  state: 'writable' | 'closed' | 'erroring' | 'errored';
+  storedError: unknown;
+  writeRequests: Queue<PromiseRecord<void>>;
+  writer: WritableStreamDefaultWriter | undefined;
+  transfer: { readable: ReadableStream | undefined; port1: unknown; port2: unknown; promise: Promise<unknown> | undefined };
+}
+
+export interface WritableStreamDefaultControllerState {
+  abortAlgorithm: AbortAlgorithm | undefined;
+  closeAlgorithm: CloseAlgorithm | undefined;
+  highWaterMark: number;
+  queue: Queue;
+  queueTotalSize: number;
+  abortController: AbortController;
+  sizeAlgorithm: SizeAlgorithm | undefined;
+  started: boolean;
+  stream: WritableStream;
+  writeAlgorithm: WriteAlgorithm | undefined;
+  writeFulfilled: (() => void) | undefined;
+  writeRejected: ((error: unknown) => void) | undefined;
+}
+
+export interface WritableStreamDefaultWriterState {
+  stream: WritableStream | undefined;
+  close: PromiseRecord<void> | undefined;
+  ready: PromiseRecord<void> | undefined;
+}
+
+/** internal/abort_controller's AbortController, as far as the controller state uses it. */
+export interface AbortController {
+  readonly signal: object;
+  abort(reason?: unknown): void;
+}
+
+export const kNilRequest: PromiseRecord<void>;
+export const kNilPendingAbortRequest: PendingAbortRequest;
+
+export class WritableStream {
+  [kType]: 'WritableStream';
+  [kState]: WritableStreamState;
+  constructor(sink?: object, strategy?: object);
+  readonly locked: boolean;
+  abort(reason?: unknown): Promise<void>;
+  close(): Promise<void>;
+  getWriter(): WritableStreamDefaultWriter;
+}
+
+export class WritableStreamDefaultWriter {
+  [kType]: 'WritableStreamDefaultWriter';
+  [kState]: WritableStreamDefaultWriterState;
+  constructor(stream: WritableStream);
+  readonly closed: Promise<void>;
+  readonly desiredSize: number | null;
+  readonly ready: Promise<void>;
+  abort(reason?: unknown): Promise<void>;
+  close(): Promise<void>;
+  releaseLock(): void;
+  write(chunk?: unknown): Promise<void>;
+}
+
+export class WritableStreamDefaultController {
+  [kType]: 'WritableStreamDefaultController';
+  [kState]: WritableStreamDefaultControllerState;
+  readonly signal: object;
+  error(error?: unknown): void;
+}
+
+export function isWritableStream(value: unknown): value is WritableStream;
+export function isWritableStreamDefaultWriter(value: unknown): value is WritableStreamDefaultWriter;
+export function isWritableStreamDefaultController(value: unknown): value is WritableStreamDefaultController;
+export function isWritableStreamLocked(stream: WritableStream): boolean;
+
+export function lazyWritableReleasedError(): Error;
+export function TransferredWritableStream(): unknown;
+export function createWritableStream(start: unknown, write: unknown, close: unknown, abort: unknown, highWaterMark?: number, size?: unknown): WritableStream;
+export function createWritableStreamState(): unknown;
+export function setupWritableStreamDefaultWriter(writer: WritableStreamDefaultWriter, stream: WritableStream): void;
+export function writerClosedPromise(writer: WritableStreamDefaultWriter): unknown;
+export function writerReadyPromise(writer: WritableStreamDefaultWriter): unknown;
+export function writableStreamAbort(stream: WritableStream, reason: unknown): unknown;
+export function writableStreamClose(stream: WritableStream): unknown;
+export function writableStreamUpdateBackpressure(controller: WritableStreamDefaultController, streamState: WritableStreamState): void;
+export function writableStreamStartErroring(stream: WritableStream, reason: unknown): void;
+export function writableStreamRejectCloseAndClosedPromiseIfNeeded(stream: WritableStream): void;
+export function writableStreamMarkFirstWriteRequestInFlight(stream: WritableStream): void;
+export function writableStreamMarkCloseRequestInFlight(stream: WritableStream): void;
+export function writableStreamHasOperationMarkedInFlight(stream: WritableStream): boolean;
+export function writableStreamFinishInFlightWriteWithError(stream: WritableStream, error: unknown): void;
+export function writableStreamFinishInFlightWrite(stream: WritableStream): void;
+export function writableStreamFinishInFlightCloseWithError(stream: WritableStream, error: unknown): void;
+export function writableStreamFinishInFlightClose(stream: WritableStream): void;
+export function writableStreamFinishErroring(stream: WritableStream): void;
+export function writableStreamDealWithRejection(stream: WritableStream, error: unknown): void;
+export function writableStreamCloseQueuedOrInFlight(stream: WritableStream): boolean;
+export function writableStreamAddWriteRequest(stream: WritableStream): unknown;
+export function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, chunk: unknown): unknown;
+export function writableStreamDefaultWriterWriteWithRequest(writer: WritableStreamDefaultWriter, chunk: unknown, request: unknown): void;
+export function writableStreamDefaultWriterRelease(writer: WritableStreamDefaultWriter): void;
+export function writableStreamDefaultWriterGetDesiredSize(writer: WritableStreamDefaultWriter): number | null;
+export function writableStreamDefaultWriterEnsureReadyPromiseRejected(writer: WritableStreamDefaultWriter, error: unknown): void;
+export function writableStreamDefaultWriterEnsureClosedPromiseRejected(writer: WritableStreamDefaultWriter, error: unknown): void;
+export function writableStreamDefaultWriterCloseWithErrorPropagation(writer: WritableStreamDefaultWriter): unknown;
+export function writableStreamDefaultWriterClose(writer: WritableStreamDefaultWriter): unknown;
+export function writableStreamDefaultWriterAbort(writer: WritableStreamDefaultWriter, reason: unknown): unknown;
+export function writableStreamDefaultControllerWrite(controller: WritableStreamDefaultController, chunk: unknown, chunkSize: unknown): void;
+export function writableStreamDefaultControllerProcessWrite(controller: WritableStreamDefaultController, chunk: unknown): void;
+export function writableStreamDefaultControllerProcessClose(controller: WritableStreamDefaultController): void;
+export function writableStreamDefaultControllerGetDesiredSize(controller: WritableStreamDefaultController): number | null;
+export function writableStreamDefaultControllerGetChunkSize(controller: WritableStreamDefaultController, chunk: unknown): unknown;
+export function writableStreamDefaultControllerErrorIfNeeded(controller: WritableStreamDefaultController, error: unknown): void;
+export function writableStreamDefaultControllerError(controller: WritableStreamDefaultController, error: unknown): void;
+export function writableStreamDefaultControllerClose(controller: WritableStreamDefaultController): void;
+export function writableStreamDefaultControllerClearAlgorithms(controller: WritableStreamDefaultController): void;
+export function writableStreamDefaultControllerAdvanceQueueIfNeeded(controller: WritableStreamDefaultController): void;
+export function setupWritableStreamDefaultControllerFromSink(stream: WritableStream, sink: object, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
+export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
