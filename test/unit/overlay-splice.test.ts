@@ -106,6 +106,15 @@ describe('overlay splicing', () => {
     assert.ok(out.includes("const { validateObject } = require('internal/validators');\n"), out);
   });
 
+  it('replaces a removed function by an internalBinding entry it exports again', () => {
+    const out = apply({
+      'readablestream.ts': "// @overlay-remove double\nconst { isNonThenable: double } = internalBinding('webstreams');\n\nexport { double };\n",
+    });
+    assert.ok(!out.includes('function double('), out);
+    assert.ok(out.includes("const { isNonThenable: double } = internalBinding('webstreams');\n"), out);
+    assert.match(out, /module\.exports = \{[^}]*\n  double,\n/);
+  });
+
   it('merges a layer destructuring of internalBinding into a new statement', () => {
     const out = apply({
       'readablestream.ts': "const { isNonThenable } = internalBinding('webstreams');\nexport function plain(v: unknown): boolean {\n  return isNonThenable(v);\n}\n",

@@ -192,7 +192,9 @@ function updateExports(text: string, file: CompiledFile, removed: string[]): str
   for (const p of obj.properties) {
     const value = ts.isShorthandPropertyAssignment(p) ? p.name.text
       : ts.isPropertyAssignment(p) && ts.isIdentifier(p.initializer) ? p.initializer.text : undefined;
-    if (value && removed.includes(value)) {
+    // A removed declaration the layer binds and exports again (say, from
+    // internalBinding) keeps its entry.
+    if (value && removed.includes(value) && !names.includes(value)) {
       edits.push({ start: lineStart(text, p.getStart(idx.sf)), end: nextLineStart(text, p.end), text: '' });
     }
   }
