@@ -29,6 +29,12 @@ process.on('unhandledRejection', (reason) => {
   if (current) current.log(`unhandled rejection ${fmt(reason)}`);
   else stray.push(`(between scenarios) unhandled rejection ${fmt(reason)}`);
 });
+// A lib bug that throws out of a microtask must not end the whole run: the
+// exception is an event of the scenario like any other.
+process.on('uncaughtException', (err) => {
+  if (current) current.log(`uncaught exception ${fmt(err)}`);
+  else stray.push(`(between scenarios) uncaught exception ${fmt(err)}`);
+});
 process.on('rejectionHandled', () => {
   if (current) current.log('rejection handled late');
 });
@@ -64,6 +70,7 @@ export class Context {
     this.phaseEvents = 0;
     this.sealed = false;
     this.counters = new Map();
+    this.macrotaskWaiters = [];
   }
 
   /** Records one event at the current position. */
@@ -129,9 +136,13 @@ export class Context {
     return p;
   }
 
-  /** A promise resolved after one macrotask turn. */
+  /**
+   * A promise resolved after a macrotask turn. The harness resolves it when
+   * it starts its next macrotask phase, so what follows is marked by that
+   * phase's tick chain (a plain setImmediate would run unmarked).
+   */
   macrotask() {
-    return new Promise((resolve) => setImmediate(resolve));
+    return new Promise((resolve) => this.macrotaskWaiters.push(resolve));
   }
 
   /**
@@ -245,11 +256,12 @@ export function runScenario(id, body) {
       t.quiet = 0;
       t.phaseEvents = 0;
       queueMicrotask(step);
+      if (how === 'macrotask') for (const resolve of t.macrotaskWaiters.splice(0)) resolve();
     };
 
     const endPhase = () => {
       const quiet = t.phaseEvents === 0;
-      if (startedBy === 'macrotask' && quiet) return done();
+      if (startedBy === 'macrotask' && quiet && t.macrotaskWaiters.length === 0) return done();
       if (++phases >= MAX_PHASES) {
         t.log(`(cut off after ${MAX_PHASES} phases: still busy)`);
         return done();

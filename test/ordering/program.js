@@ -14,6 +14,8 @@ const VIEWS = {
   ...(typeof Float16Array === 'function' ? { Float16Array } : {}),
 };
 
+const MAX_PULLS = 12;
+
 export function makeView(type, length, offset = 0) {
   const Ctor = VIEWS[type];
   if (!Ctor) throw new Error(`unknown view type '${type}' (known: ${Object.keys(VIEWS).join(', ')})`);
@@ -85,7 +87,9 @@ export async function runProgram(t, program) {
         controller = c;
         pulls++;
         for (let i = 0; i < (src.pullEnqueue ?? 1); i++) fillBytes(c, 'pull');
-        if (src.pullCloseAfter && pulls >= src.pullCloseAfter) t.quietOp('pull close', () => c.close());
+        // Every source ends: a pipe from an endless sync source into a sync
+        // sink would never yield the microtask queue.
+        if (pulls >= (src.pullCloseAfter ?? MAX_PULLS)) t.quietOp('pull close', () => c.close());
       });
     }
     if (src.cancel) underlying.cancel = t.fn('source.cancel', src.cancel);
