@@ -249,18 +249,20 @@ export function runScenario(id, body) {
       else queueMicrotask(step);
     };
 
+    // Events between the end of one chain and the start of the next (a
+    // nextTick callback, a macrotask) are logged at tick 0 of the next phase.
     const startPhase = (how) => () => {
       startedBy = how;
-      t.phase++;
-      t.tick = 0;
-      t.quiet = 0;
-      t.phaseEvents = 0;
       queueMicrotask(step);
       if (how === 'macrotask') for (const resolve of t.macrotaskWaiters.splice(0)) resolve();
     };
 
     const endPhase = () => {
       const quiet = t.phaseEvents === 0;
+      t.phase++;
+      t.tick = 0;
+      t.quiet = 0;
+      t.phaseEvents = 0;
       if (startedBy === 'macrotask' && quiet && t.macrotaskWaiters.length === 0) return done();
       if (++phases >= MAX_PHASES) {
         t.log(`(cut off after ${MAX_PHASES} phases: still busy)`);
