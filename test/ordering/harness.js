@@ -21,6 +21,7 @@ import { fmt, fmtArgs } from './format.js';
 const QUIET = 25;            // ticks without an event that end a phase
 const MAX_PHASE_TICKS = 5000; // a phase that is never quiet still ends here
 const MAX_PHASES = 60;       // a scenario busy for longer than this is cut off
+const MAX_LINES = 20000;     // more events than this: a runaway loop, stop the run
 
 let current = null;          // the scenario context receiving unattributed events
 const stray = [];            // events of scenarios that had already ended
@@ -80,6 +81,12 @@ export class Context {
       return;
     }
     this.lines.push(`${this.phase}:${this.tick} ${text}`);
+    if (this.lines.length > MAX_LINES) {
+      // An endless microtask loop never lets the run continue; fail fast
+      // and name the scenario instead of growing the log until OOM.
+      process.stderr.write(`ordering: scenario ${this.id} logged over ${MAX_LINES} events (an endless loop?); last: ${text}\n`);
+      process.exit(3);
+    }
     this.quiet = 0;
     this.phaseEvents++;
   }

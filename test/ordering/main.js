@@ -2,6 +2,7 @@
 //
 //   main.js --out FILE [--corpus DIR] [--filter TEXT]   the scenario corpus
 //   main.js --out FILE --programs FILE                   generated programs
+//   --progress FILE: the id of the running scenario is kept there
 //
 // Writes { logs: [[id, lines], …], stray: [...] } as JSON to --out (not
 // stdout, so a scenario's own console output cannot corrupt it).
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     filter: { type: 'string' },
     programs: { type: 'string' },
     list: { type: 'boolean' },
+    progress: { type: 'string' },
   },
 });
 
@@ -89,6 +91,9 @@ async function main() {
   }
   const logs = [];
   for (const [id, body] of scenarios) {
+    // Names the running scenario if the run has to be killed (a loop that
+    // never yields cannot report anything itself).
+    if (values.progress) writeFileSync(values.progress, id);
     logs.push([id, await runScenario(id, body)]);
   }
   // One last macrotask turn so late stray events of the final scenario count.

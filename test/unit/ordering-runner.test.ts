@@ -119,10 +119,28 @@ test('fuzz: deviations declared as fuzz:<feature> exempt the programs that use t
   assert.match(bad.stdout, /UNKNOWN 01-late-read declares 'fuzz:nonsense'/);
 });
 
+test('a runaway scenario stops the run and is named', () => {
+  const corpus = mkdtempSync(join(tmpdir(), 'ordering-corpus-'));
+  writeFileSync(join(corpus, 'loop.js'), `export default {
+    'endless-pipe': (t) => {
+      const rs = new ReadableStream({ pull: t.fn('pull', 'sync', (c) => c.enqueue(1)) });
+      rs.pipeTo(new WritableStream({ write: t.fn('write', 'sync') }));
+    },
+  };\n`);
+  const r = tool('ordering.ts', ['--new', 'base', '--corpus', corpus]);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /scenario loop\/endless-pipe logged over 20000 events \(an endless loop\?\)/);
+});
+
 test('bad input stops with a clear message', () => {
   const r = tool('fuzz.ts', ['--count', 'many']);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--count must be an integer/);
+  const bad = mkdtempSync(join(tmpdir(), 'ordering-corpus-'));
+  writeFileSync(join(bad, 'Bad Name.js'), 'export default { x: () => {} };\n');
+  const badId = tool('ordering.ts', ['--new', 'base', '--corpus', bad]);
+  assert.equal(badId.status, 1);
+  assert.match(badId.stderr, /scenario id 'Bad Name\/x' must be lower-case words/);
   const missing = tool('ordering.ts', ['--new', '/nonexistent/lib']);
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /lib '\/nonexistent\/lib' is not built/);

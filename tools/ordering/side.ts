@@ -24,12 +24,14 @@ export type Batch =
 
 let serial = 0;
 
-export function runSide(lib: Lib, batch: Batch, timeoutMs = 300_000): Promise<SideResult> {
+export function runSide(lib: Lib, batch: Batch, timeoutMs = 120_000): Promise<SideResult> {
   const dir = join(OUT, 'ordering', 'tmp');
   mkdirSync(dir, { recursive: true });
   const tag = `${process.pid}-${++serial}-${lib.name.replace(/\W+/g, '_')}`;
   const outFile = join(dir, `${tag}.out.json`);
-  const args = [HARNESS_MAIN, '--out', outFile];
+  const progressFile = join(dir, `${tag}.progress`);
+  // A runaway scenario must fail the run, not eat the shared machine's memory.
+  const args = ['--max-old-space-size=1024', HARNESS_MAIN, '--out', outFile, '--progress', progressFile];
   if (batch.kind === 'corpus') {
     args.push('--corpus', batch.corpus ?? CORPUS);
     if (batch.filter) args.push('--filter', batch.filter);
@@ -53,7 +55,11 @@ export function runSide(lib: Lib, batch: Batch, timeoutMs = 300_000): Promise<Si
       try {
         if (code !== 0) {
           const why = signal === 'SIGKILL' ? `was killed after ${timeoutMs} ms (a scenario that never yields?)` : `exited with ${code ?? signal}`;
-          throw new Error(`the ordering harness on ${lib.name} ${why}\n${stderr.trim()}`);
+          let running = '';
+          try {
+            running = ` while running ${readFileSync(progressFile, 'utf8')}`;
+          } catch { /* it never started a scenario */ }
+          throw new Error(`the ordering harness on ${lib.name} ${why}${running}\n${stderr.trim()}`);
         }
         const parsed = JSON.parse(readFileSync(outFile, 'utf8')) as { logs: [string, string[]][]; stray: string[] };
         resolve({ lib, logs: new Map(parsed.logs), stray: parsed.stray, ms });
@@ -61,6 +67,7 @@ export function runSide(lib: Lib, batch: Batch, timeoutMs = 300_000): Promise<Si
         reject(err);
       } finally {
         rmSync(outFile, { force: true });
+        rmSync(progressFile, { force: true });
         if (batch.kind === 'programs') rmSync(join(dir, `${tag}.programs.json`), { force: true });
       }
     });

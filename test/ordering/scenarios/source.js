@@ -82,11 +82,18 @@ Object.assign(scenarios, {
     t.track('closed', reader.closed);
     t.track('read', reader.read());
   },
-  'start-throws-after-enqueue-read-first': async (t) => {
-    const rs = new ReadableStream({ start: t.fn('start', 'throw', (c) => c.enqueue('lost')) });
+  'start-rejects-late-after-enqueue': (t) => {
+    const rs = new ReadableStream({
+      start: t.fn('start', 'sync', (c) => {
+        c.enqueue('lost');
+        return t.ticks(2).then(() => { throw new Error('late start failure'); });
+      }),
+      pull: t.fn('pull', 'sync'),
+    });
     const reader = rs.getReader();
     t.track('closed', reader.closed);
-    t.track('read', reader.read());
+    t.track('read#1', reader.read());
+    t.track('read#2', reader.read());
   },
   'pull-after-start-async-enqueue': async (t) => {
     let ctl;
