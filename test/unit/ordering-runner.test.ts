@@ -2,10 +2,10 @@
 // one microtask late is caught by the corpus and by the fuzzer; a deviation
 // declared in a layer's PATCH.md turns the difference into a pass; the
 // harness's log positions mean what the README says.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
@@ -16,13 +16,22 @@ import { lateReadLib, lateWriteLib } from '../helpers/ordering-libs.ts';
 const env: NodeJS.ProcessEnv = { ...process.env, TEST_SUMMARY_DIR: '' };
 delete env.LAYERS;
 
+const temps: string[] = [];
+after(() => { for (const dir of temps) rmSync(dir, { recursive: true, force: true }); });
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+}
+
 function tool(name: string, args: string[]) {
   return spawnSync(PINNED_NODE, [join(ROOT, 'tools', name), ...args], { encoding: 'utf8', env, timeout: 180_000 });
 }
 
 /** A one-layer overlay whose PATCH.md declares `deviations`. */
 function overlayDeclaring(deviations: string[]): string {
-  const root = mkdtempSync(join(tmpdir(), 'ordering-overlay-'));
+  const root = tempDir('ordering-overlay-');
   mkdirSync(join(root, '01-late-read'));
   const front = deviations.map((id) => `deviation: ${id} | reads settle one microtask later on purpose`).join('\n');
   writeFileSync(join(root, '01-late-read', 'PATCH.md'), `---\n${front}\n---\nstream: settle reads later\n\nTest layer.\n`);
@@ -30,7 +39,7 @@ function overlayDeclaring(deviations: string[]): string {
 }
 
 test('harness: positions are phase:tick, nextTick and macrotask work open new phases', async () => {
-  const corpus = mkdtempSync(join(tmpdir(), 'ordering-corpus-'));
+  const corpus = tempDir('ordering-corpus-');
   mkdirSync(join(corpus, 'probe'));
   writeFileSync(join(corpus, 'probe', 'ticks.js'), `export default {
     'positions': async (t) => {
@@ -89,7 +98,7 @@ test('declaring the differing scenarios in the layer PATCH.md turns the failure 
 
 test('fuzz: a lib that settles writes late is caught, minimized, and the saved case is a corpus scenario', () => {
   const lib = lateWriteLib('ordering-late-write');
-  const saveDir = mkdtempSync(join(tmpdir(), 'ordering-fuzz-'));
+  const saveDir = tempDir('ordering-fuzz-');
   const corpusDir = join(saveDir, 'fuzz-found');
   const r = tool('fuzz.ts', ['--seed', '1', '--count', '200', '--new', lib, '--minimize', '1', '--save', '--save-dir', corpusDir]);
   assert.equal(r.status, 1, r.stdout + r.stderr);
@@ -120,7 +129,7 @@ test('fuzz: deviations declared as fuzz:<feature> exempt the programs that use t
 });
 
 test('a runaway scenario stops the run and is named', () => {
-  const corpus = mkdtempSync(join(tmpdir(), 'ordering-corpus-'));
+  const corpus = tempDir('ordering-corpus-');
   writeFileSync(join(corpus, 'loop.js'), `export default {
     'endless-pipe': (t) => {
       const rs = new ReadableStream({ pull: t.fn('pull', 'sync', (c) => c.enqueue(1)) });
@@ -136,7 +145,7 @@ test('bad input stops with a clear message', () => {
   const r = tool('fuzz.ts', ['--count', 'many']);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--count must be an integer/);
-  const bad = mkdtempSync(join(tmpdir(), 'ordering-corpus-'));
+  const bad = tempDir('ordering-corpus-');
   writeFileSync(join(bad, 'Bad Name.js'), 'export default { x: () => {} };\n');
   const badId = tool('ordering.ts', ['--new', 'base', '--corpus', bad]);
   assert.equal(badId.status, 1);
