@@ -5,11 +5,14 @@ NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
 .PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
+.PHONY: ordering fuzz resources
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
 	@echo "make test      every test suite; ends with 'N passed, M failed'"
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
+	@echo "make ordering | resources   ordering differential suite | resource checks"
+	@echo "make fuzz [SEED=n] [COUNT=n]   random differential programs (default: a new seed, 10000)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
@@ -72,3 +75,18 @@ overlay-typecheck: setup fixtures
 
 clean:
 	rm -rf out
+
+# Ordering differential suite, randomized differential testing, resource
+# checks (README "Ordering differential suite").
+ordering: build
+	$(NODE) tools/ordering.ts
+
+# A new seed each run unless SEED is given; minimized failures are saved
+# into the corpus (test/ordering/scenarios/fuzz-found/).
+SEED ?= $(shell date +%s)
+COUNT ?= 10000
+fuzz: build
+	$(NODE) tools/fuzz.ts --seed $(SEED) --count $(COUNT) --save
+
+resources: build
+	$(NODE) tools/resources.ts

@@ -1,0 +1,362 @@
+// Interprets a stream program (plain JSON: what the fuzzer generates and what
+// a saved, minimized fuzz case holds) on the harness's Context.
+//
+//   { source: {...}, ops: [{ op: 'read', r: 0 }, …] }
+//
+// Handles are indices taken modulo the number of live objects (readables,
+// writables), so deleting any op while minimizing still leaves a valid
+// program. An op that makes no sense in the current state still runs: the
+// lib's TypeError is logged, which is itself behaviour to compare.
+
+const VIEWS = {
+  Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array,
+  Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView,
+  ...(typeof Float16Array === 'function' ? { Float16Array } : {}),
+};
+
+const MAX_PULLS = 12;
+
+export function makeView(type, length, offset = 0) {
+  const Ctor = VIEWS[type];
+  if (!Ctor) throw new Error(`unknown view type '${type}' (known: ${Object.keys(VIEWS).join(', ')})`);
+  const size = Ctor === DataView ? 1 : Ctor.BYTES_PER_ELEMENT;
+  const buffer = new ArrayBuffer(size * (length + offset));
+  return Ctor === DataView ? new DataView(buffer, offset, length) : new Ctor(buffer, offset * size, length);
+}
+
+export const VIEW_TYPES = Object.keys(VIEWS);
+
+/** The n-th chunk of a kind; byte streams always get bytes. */
+export function makeChunk(kind, n) {
+  switch (kind) {
+    case 'string': return `c${n}`;
+    case 'number': return n;
+    case 'object': return { n };
+    case 'u8': return new Uint8Array((n % 3) + 1).fill(n & 0xff);
+    case 'undefined': return undefined;
+    default: throw new Error(`unknown chunk kind '${kind}'`);
+  }
+}
+
+export async function runProgram(t, program) {
+  const src = program.source ?? {};
+  const ops = program.ops ?? [];
+  const readables = [];   // { stream, reader, name }
+  const writables = [];   // { stream, writer, name }
+  const signals = [];     // AbortControllers of pipes, in creation order
+  let controller;
+  let chunkNo = 0;
+  let pulls = 0;
+  const chunkKind = src.type === 'bytes' ? 'u8' : (src.chunks ?? 'string');
+  const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
+
+  const fillBytes = (c, label) => {
+    const req = src.type === 'bytes' ? c.byobRequest : null;
+    if (req && src.byteFill === 'respond') {
+      const view = req.view;
+      const n = Math.min(view.byteLength, 2);
+      new Uint8Array(view.buffer, view.byteOffset, n).fill(++chunkNo & 0xff);
+      t.quietOp(`${label} respond`, () => req.respond(n));
+    } else if (req && src.byteFill === 'respondWithNewView') {
+      const view = req.view;
+      const n = Math.min(view.byteLength, 1);
+      const v = new Uint8Array(view.buffer, view.byteOffset, n).fill(++chunkNo & 0xff);
+      t.quietOp(`${label} respondWithNewView`, () => req.respondWithNewView(v));
+    } else {
+      t.quietOp(`${label} enqueue`, () => c.enqueue(nextChunk()));
+    }
+  };
+
+  // ---- the source
+  let rs;
+  if (src.type === 'from') {
+    rs = t.op('ReadableStream.from', () => ReadableStream.from(makeIterable(t, src, nextChunk)));
+  } else {
+    const underlying = {};
+    if (src.type === 'bytes') underlying.type = 'bytes';
+    if (src.autoAllocate) underlying.autoAllocateChunkSize = src.autoAllocate;
+    if (src.start) {
+      underlying.start = t.fn('source.start', src.start, (c) => {
+        controller = c;
+        for (let i = 0; i < (src.startEnqueue ?? 0); i++) t.quietOp('start enqueue', () => c.enqueue(nextChunk()));
+        if (src.startClose) t.quietOp('start close', () => c.close());
+      });
+    }
+    if (src.pull) {
+      underlying.pull = t.fn('source.pull', src.pull, (c) => {
+        controller = c;
+        pulls++;
+        for (let i = 0; i < (src.pullEnqueue ?? 1); i++) fillBytes(c, 'pull');
+        // Every source ends: a pipe from an endless sync source into a sync
+        // sink would never yield the microtask queue.
+        if (pulls >= (src.pullCloseAfter ?? MAX_PULLS)) t.quietOp('pull close', () => c.close());
+      });
+    }
+    if (src.cancel) underlying.cancel = t.fn('source.cancel', src.cancel);
+    const strategy = src.type === 'bytes'
+      ? (src.hwm === undefined ? undefined : { highWaterMark: src.hwm })
+      : t.strategy(src.hwm, src.size ? () => 2 : undefined);
+    rs = t.op('new ReadableStream', () => new ReadableStream(underlying, strategy));
+  }
+  if (rs) readables.push({ stream: rs, reader: undefined, name: 'r0' });
+
+  const R = (i) => readables.length ? readables[(i ?? 0) % readables.length] : undefined;
+  const W = (i) => writables.length ? writables[(i ?? 0) % writables.length] : undefined;
+  const addReadable = (stream) => {
+    const name = `r${readables.length}`;
+    readables.push({ stream, reader: undefined, name });
+    return name;
+  };
+  const makeWritable = (spec) => {
+    const name = `w${writables.length}`;
+    const sink = {};
+    for (const key of ['start', 'write', 'close', 'abort']) {
+      if (spec?.[key]) sink[key] = t.fn(`${name}.${key}`, spec[key]);
+    }
+    const ws = t.op(`new WritableStream ${name}`, () => new WritableStream(sink, t.strategy(spec?.hwm, spec?.size ? () => 2 : undefined)));
+    if (ws) writables.push({ stream: ws, writer: undefined, name });
+    return ws;
+  };
+  const makeTransform = (spec, name) => {
+    const transformer = {};
+    if (spec?.start) transformer.start = t.fn(`${name}.start`, spec.start);
+    if (spec?.transform) {
+      transformer.transform = t.fn(`${name}.transform`, spec.transform, (chunk, c) => {
+        for (let i = 0; i < (spec.enqueue ?? 1); i++) t.quietOp(`${name} enqueue`, () => c.enqueue(chunk));
+      });
+    }
+    if (spec?.flush) transformer.flush = t.fn(`${name}.flush`, spec.flush);
+    if (spec?.cancel) transformer.cancel = t.fn(`${name}.cancel`, spec.cancel);
+    return new TransformStream(transformer, t.strategy(spec?.wHwm), t.strategy(spec?.rHwm));
+  };
+
+  let transforms = 0;
+  for (const [i, o] of ops.entries()) {
+    const r = R(o.r);
+    const w = W(o.w);
+    const tag = `op${i} ${o.op}`;
+    switch (o.op) {
+      case 'wait':
+        t.log(`${tag} ${o.n}`);
+        await t.ticks(o.n ?? 1);
+        break;
+      case 'macrotask':
+        t.log(tag);
+        await t.macrotask();
+        break;
+      case 'enqueue':
+        t.log(tag);
+        if (!controller) t.log('(no controller)');
+        else if (src.type === 'bytes' && o.respond) fillBytes(controller, 'ext');
+        else t.quietOp('enqueue', () => controller.enqueue(nextChunk()));
+        break;
+      case 'close':
+        t.log(tag);
+        if (controller) t.quietOp('close', () => controller.close());
+        else t.log('(no controller)');
+        break;
+      case 'error':
+        t.log(tag);
+        if (controller) t.quietOp('error', () => controller.error(new Error('controller error')));
+        else t.log('(no controller)');
+        break;
+      case 'getReader': {
+        if (!r) break;
+        t.log(`${tag} ${r.name} ${o.mode ?? 'default'}`);
+        const reader = t.op('getReader', () => o.mode === 'byob' ? r.stream.getReader({ mode: 'byob' }) : r.stream.getReader());
+        if (reader) {
+          r.reader = reader;
+          t.track(t.serial(`${r.name}.closed`), reader.closed);
+        }
+        break;
+      }
+      case 'read':
+        if (!r) break;
+        t.log(`${tag} ${r.name}`);
+        if (!r.reader) t.log('(no reader)');
+        else t.op(t.serial(`${r.name}.read`), () => r.reader.read());
+        break;
+      case 'readByob': {
+        if (!r) break;
+        t.log(`${tag} ${r.name} ${o.view}(${o.len})${o.min ? ` min=${o.min}` : ''}`);
+        if (!r.reader) { t.log('(no reader)'); break; }
+        const view = makeView(o.view, o.len ?? 4, o.offset ?? 0);
+        t.op(t.serial(`${r.name}.readByob`), () => o.min ? r.reader.read(view, { min: o.min }) : r.reader.read(view));
+        break;
+      }
+      case 'releaseLock':
+        if (!r) break;
+        t.log(`${tag} ${r.name}`);
+        if (r.reader) t.op('releaseLock', () => r.reader.releaseLock());
+        r.reader = undefined;
+        break;
+      case 'cancel':
+        if (!r) break;
+        t.log(`${tag} ${r.name} via ${o.via ?? 'stream'}`);
+        if (o.via === 'reader' && r.reader) t.op(t.serial(`${r.name}.reader.cancel`), () => r.reader.cancel('why'));
+        else t.op(t.serial(`${r.name}.cancel`), () => r.stream.cancel('why'));
+        break;
+      case 'tee': {
+        if (!r) break;
+        t.log(`${tag} ${r.name}`);
+        const branches = t.op('tee', () => r.stream.tee());
+        if (branches) t.log(`tee -> ${addReadable(branches[0])}, ${addReadable(branches[1])}`);
+        break;
+      }
+      case 'pipeThrough': {
+        if (!r) break;
+        const name = `ts${++transforms}`;
+        t.log(`${tag} ${r.name} through ${name}`);
+        const out = t.op('pipeThrough', () => r.stream.pipeThrough(makeTransform(o.transform, name), pipeOptions(o)));
+        if (out) t.log(`pipeThrough -> ${addReadable(out)}`);
+        break;
+      }
+      case 'pipeTo': {
+        if (!r) break;
+        const ws = o.sink === undefined && w ? w.stream : makeWritable(o.sink);
+        t.log(`${tag} ${r.name}`);
+        const options = pipeOptions(o);
+        if (o.signal === 'pre-aborted') options.signal = AbortSignal.abort(new Error('pre-aborted'));
+        else if (o.signal === 'later') {
+          const ac = new AbortController();
+          signals.push(ac);
+          options.signal = ac.signal;
+        }
+        t.op(t.serial('pipeTo'), () => r.stream.pipeTo(ws, options));
+        break;
+      }
+      case 'abortSignal': {
+        t.log(tag);
+        const ac = signals.length ? signals[(o.k ?? 0) % signals.length] : undefined;
+        if (ac) ac.abort(new Error('signal abort'));
+        else t.log('(no signal)');
+        break;
+      }
+      case 'iterate': {
+        if (!r) break;
+        t.log(`${tag} ${r.name} n=${o.n} exit=${o.exit}${o.preventCancel ? ' preventCancel' : ''}`);
+        t.track(t.serial('iterate'), iterate(t, r.stream, o));
+        break;
+      }
+      case 'response': {
+        if (!r) break;
+        t.log(`${tag} ${r.name} ${o.how}`);
+        t.op(t.serial('response'), () => new Response(r.stream)[o.how ?? 'text']());
+        break;
+      }
+      case 'makeWritable':
+        t.log(tag);
+        makeWritable(o.sink);
+        break;
+      case 'getWriter':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        w.writer = t.op('getWriter', () => w.stream.getWriter());
+        if (w.writer) {
+          t.track(t.serial(`${w.name}.closed`), w.writer.closed);
+          t.track(t.serial(`${w.name}.ready`), w.writer.ready);
+        }
+        break;
+      case 'write':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        if (!w.writer) t.log('(no writer)');
+        else t.op(t.serial(`${w.name}.write`), () => w.writer.write(makeChunk(chunkKind, ++chunkNo)));
+        break;
+      case 'writerClose':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        if (!w.writer) t.op(t.serial(`${w.name}.stream.close`), () => w.stream.close());
+        else t.op(t.serial(`${w.name}.close`), () => w.writer.close());
+        break;
+      case 'writerAbort':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        if (!w.writer) t.op(t.serial(`${w.name}.stream.abort`), () => w.stream.abort('why'));
+        else t.op(t.serial(`${w.name}.abort`), () => w.writer.abort('why'));
+        break;
+      case 'writerRelease':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        if (w.writer) t.op('writer.releaseLock', () => w.writer.releaseLock());
+        w.writer = undefined;
+        break;
+      case 'ready':
+        if (!w) { t.log(`${tag} (no writable)`); break; }
+        t.log(`${tag} ${w.name}`);
+        if (w.writer) {
+          t.log(`desiredSize = ${t.quietOp('desiredSize', () => w.writer.desiredSize)}`);
+          t.track(t.serial(`${w.name}.ready`), w.writer.ready);
+        } else t.log('(no writer)');
+        break;
+      default:
+        throw new Error(`unknown program op '${o.op}'`);
+    }
+  }
+}
+
+function pipeOptions(o) {
+  const options = {};
+  for (const key of ['preventClose', 'preventAbort', 'preventCancel']) if (o[key]) options[key] = true;
+  return options;
+}
+
+async function iterate(t, stream, o) {
+  const label = t.serial('iter');
+  let n = 0;
+  for await (const value of stream.values({ preventCancel: !!o.preventCancel })) {
+    t.log(`${label} value ${t.fmt(value)}`);
+    if (++n >= (o.n ?? 1)) {
+      if (o.exit === 'break') break;
+      if (o.exit === 'throw') throw new Error('iteration body throws');
+      if (o.exit === 'return') return 'returned';
+    }
+  }
+  return n;
+}
+
+// ReadableStream.from inputs: arrays, sync and async generators, and an
+// iterable whose iterator has a logged return().
+function makeIterable(t, src, nextChunk) {
+  const n = src.count ?? 3;
+  switch (src.fromKind ?? 'array') {
+    case 'array':
+      return Array.from({ length: n }, nextChunk);
+    case 'generator':
+      return (function* gen() {
+        for (let i = 0; i < n; i++) {
+          t.log('generator next');
+          yield nextChunk();
+        }
+      })();
+    case 'async-generator':
+      return (async function* agen() {
+        for (let i = 0; i < n; i++) {
+          t.log('async generator next');
+          yield nextChunk();
+        }
+      })();
+    case 'iterable-return': {
+      let i = 0;
+      return {
+        [Symbol.iterator]() {
+          return {
+            next() {
+              t.log('iterator.next');
+              return i++ < n ? { value: nextChunk(), done: false } : { value: undefined, done: true };
+            },
+            return(v) {
+              t.log('iterator.return');
+              i = n;
+              return { value: v, done: true };
+            },
+          };
+        },
+      };
+    }
+    case 'promises':
+      return Array.from({ length: n }, () => Promise.resolve(nextChunk()));
+    default:
+      throw new Error(`unknown fromKind '${src.fromKind}'`);
+  }
+}

@@ -1,0 +1,214 @@
+// pipeTo with every option and AbortSignal state, shutdown from either
+// end, and pipeThrough chains.
+
+const scenarios = {};
+
+function source(t, { chunks = 3, end = 'close', mode = 'sync', name = 'source' } = {}) {
+  let n = 0;
+  return new ReadableStream({
+    pull: t.fn(`${name}.pull`, mode, (c) => {
+      if (n < chunks) c.enqueue(`c${++n}`);
+      else if (end === 'close') c.close();
+      else if (end === 'error') c.error(new Error('source error'));
+    }),
+    cancel: t.fn(`${name}.cancel`, 'sync'),
+  });
+}
+
+function sink(t, { mode = 'sync', failAt = 0, name = 'sink', hwm } = {}) {
+  let n = 0;
+  return new WritableStream({
+    write: t.fn(`${name}.write`, mode, () => {
+      if (++n === failAt) throw new Error('sink write fails');
+    }),
+    close: t.fn(`${name}.close`, 'sync'),
+    abort: t.fn(`${name}.abort`, 'sync'),
+  }, hwm === undefined ? undefined : { highWaterMark: hwm });
+}
+
+const OPTION_SETS = {
+  none: {},
+  'prevent-close': { preventClose: true },
+  'prevent-abort': { preventAbort: true },
+  'prevent-cancel': { preventCancel: true },
+  'prevent-all': { preventClose: true, preventAbort: true, preventCancel: true },
+};
+
+// Each option set against each way a pipe ends.
+for (const [optName, options] of Object.entries(OPTION_SETS)) {
+  scenarios[`source-closes-${optName}`] = (t) => {
+    const dest = sink(t);
+    t.track('pipeTo', source(t).pipeTo(dest, options));
+    t.track('dest.locked after', Promise.resolve().then(() => t.ticks(20)).then(() => dest.locked));
+  };
+  scenarios[`source-errors-${optName}`] = (t) => {
+    t.track('pipeTo', source(t, { end: 'error' }).pipeTo(sink(t), options));
+  };
+  scenarios[`dest-errors-${optName}`] = (t) => {
+    t.track('pipeTo', source(t, { chunks: 5 }).pipeTo(sink(t, { failAt: 2 }), options));
+  };
+  scenarios[`signal-abort-mid-pipe-${optName}`] = async (t) => {
+    const ac = new AbortController();
+    const src = source(t, { chunks: 10, mode: 'late' });
+    const dest = sink(t, { mode: 'late' });
+    t.track('pipeTo', src.pipeTo(dest, { ...options, signal: ac.signal }));
+    await t.ticks(8);
+    t.log('aborting');
+    ac.abort(new Error('user abort'));
+    await t.ticks(10);
+    t.log(`locked src ${src.locked} dest ${dest.locked}`);
+  };
+  scenarios[`signal-already-aborted-${optName}`] = (t) => {
+    const src = source(t);
+    t.track('pipeTo', src.pipeTo(sink(t), { ...options, signal: AbortSignal.abort('pre') }));
+    t.log(`locked ${src.locked}`);
+  };
+}
+
+Object.assign(scenarios, {
+  'dest-closed-before-pipe': async (t) => {
+    const dest = sink(t);
+    const w = dest.getWriter();
+    await w.close();
+    w.releaseLock();
+    t.track('pipeTo', source(t).pipeTo(dest));
+  },
+  'dest-closing-prevent-cancel': async (t) => {
+    const dest = sink(t);
+    const w = dest.getWriter();
+    t.track('close', w.close());
+    w.releaseLock();
+    t.track('pipeTo', source(t).pipeTo(dest, { preventCancel: true }));
+  },
+  'source-errored-before-pipe': async (t) => {
+    const src = new ReadableStream({ start: (c) => c.error(new Error('early')) });
+    t.track('pipeTo', src.pipeTo(sink(t)));
+  },
+  'source-closed-before-pipe': async (t) => {
+    const src = new ReadableStream({ start: (c) => c.close() });
+    t.track('pipeTo', src.pipeTo(sink(t)));
+  },
+  'dest-errored-before-pipe': async (t) => {
+    let ctl;
+    const dest = new WritableStream({ start: (c) => { ctl = c; }, abort: t.fn('abort', 'sync') });
+    ctl.error(new Error('dest broken'));
+    t.track('pipeTo', source(t).pipeTo(dest));
+  },
+  'pipe-locked-and-bad-args': (t) => {
+    const rs = source(t);
+    const ws = sink(t);
+    ws.getWriter();
+    t.op('dest locked', () => rs.pipeTo(ws));
+    t.log(`rs.locked ${rs.locked}`);
+    t.op('not writable', () => rs.pipeTo({}));
+    t.op('bad signal', () => rs.pipeTo(sink(t), { signal: {} }));
+  },
+  'queued-chunks-flushed-before-close': (t) => {
+    const src = new ReadableStream({ start: (c) => { for (const x of 'abcde') c.enqueue(x); c.close(); } });
+    t.track('pipeTo', src.pipeTo(sink(t, { mode: 'async' })));
+  },
+  'slow-sink-backpressure': (t) => {
+    t.track('pipeTo', source(t, { chunks: 5 }).pipeTo(sink(t, { mode: 'late', hwm: 1 })));
+  },
+  'hwm-zero-sink': (t) => {
+    t.track('pipeTo', source(t, { chunks: 3 }).pipeTo(sink(t, { hwm: 0 })));
+  },
+  'byte-source-to-sink': (t) => {
+    let n = 0;
+    const src = new ReadableStream({
+      type: 'bytes',
+      pull: t.fn('pull', 'sync', (c) => { if (++n > 3) c.close(); else c.enqueue(new Uint8Array([n])); }),
+    });
+    t.track('pipeTo', src.pipeTo(sink(t)));
+  },
+  'two-sources-one-dest-sequential': async (t) => {
+    const dest = sink(t);
+    await t.track('pipe#1', source(t, { chunks: 2, name: 'a' }).pipeTo(dest, { preventClose: true }));
+    await t.track('pipe#2', source(t, { chunks: 2, name: 'b' }).pipeTo(dest));
+  },
+  'abort-signal-after-finish': async (t) => {
+    const ac = new AbortController();
+    await t.track('pipeTo', source(t, { chunks: 1 }).pipeTo(sink(t), { signal: ac.signal }));
+    ac.abort('too late');
+    t.log('aborted after finish');
+  },
+  'signal-abort-while-write-pending': async (t) => {
+    const ac = new AbortController();
+    const dest = new WritableStream({ write: t.fn('write', 'never'), abort: t.fn('abort', 'sync') });
+    t.track('pipeTo', source(t, { chunks: 3 }).pipeTo(dest, { signal: ac.signal }));
+    await t.ticks(6);
+    ac.abort();
+  },
+  'writer-abort-during-pipe': async (t) => {
+    const ts = new TransformStream();
+    t.track('pipeTo', source(t, { chunks: 5, mode: 'late' }).pipeTo(ts.writable));
+    await t.ticks(5);
+    t.track('cancel readable side', ts.readable.cancel('downstream gone'));
+  },
+});
+
+// pipeThrough chains: 1..3 transforms, sync or async transform callbacks.
+for (const mode of ['sync', 'async', 'late']) {
+  for (const length of [1, 2, 3]) {
+    scenarios[`${mode}-transform-chain-${length}`] = (t) => {
+      let rs = source(t, { chunks: 3 });
+      for (let i = 1; i <= length; i++) {
+        rs = rs.pipeThrough(new TransformStream({
+          transform: t.fn(`ts${i}.transform`, mode, (chunk, c) => c.enqueue(`${chunk}.${i}`)),
+          flush: t.fn(`ts${i}.flush`, 'sync'),
+        }));
+      }
+      t.track('pipeTo', rs.pipeTo(sink(t)));
+    };
+  }
+}
+
+Object.assign(scenarios, {
+  'chain-read-by-reader': async (t) => {
+    const rs = source(t, { chunks: 2 })
+      .pipeThrough(new TransformStream({ transform: t.fn('t1', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream());
+    await t.drain(rs.getReader());
+  },
+  'chain-cancel-at-end': async (t) => {
+    const rs = source(t, { chunks: 10, mode: 'late' })
+      .pipeThrough(new TransformStream({ cancel: t.fn('t1.cancel', 'sync') }))
+      .pipeThrough(new TransformStream({ cancel: t.fn('t2.cancel', 'async') }));
+    const reader = rs.getReader();
+    t.track('read', reader.read());
+    await t.ticks(6);
+    t.track('cancel', reader.cancel('enough'));
+  },
+  'chain-error-in-middle': (t) => {
+    const rs = source(t, { chunks: 4 })
+      .pipeThrough(new TransformStream({ transform: t.fn('t1', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('t2', 'sync', (c) => { if (c === 'c2') throw new Error('t2 fails'); }) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('t3', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'pipe-through-with-signal': async (t) => {
+    const ac = new AbortController();
+    const out = source(t, { chunks: 10, mode: 'late' }).pipeThrough(new TransformStream(), { signal: ac.signal });
+    const reader = out.getReader();
+    t.track('read#1', reader.read());
+    t.track('closed', reader.closed);
+    await t.ticks(4);
+    ac.abort(new Error('through abort'));
+  },
+  'pipe-through-options-prevent-cancel': async (t) => {
+    const src = source(t, { chunks: 10, mode: 'late' });
+    const out = src.pipeThrough(new TransformStream(), { preventCancel: true });
+    const reader = out.getReader();
+    t.track('read', reader.read());
+    await t.ticks(3);
+    t.track('cancel', reader.cancel('x'));
+    await t.ticks(10);
+    t.log(`src.locked ${src.locked}`);
+  },
+  'pipe-through-bad-pair': (t) => {
+    t.op('no readable', () => new ReadableStream().pipeThrough({ writable: new WritableStream() }));
+    t.op('no writable', () => new ReadableStream().pipeThrough({ readable: new ReadableStream() }));
+  },
+});
+
+export default scenarios;

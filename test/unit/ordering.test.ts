@@ -1,0 +1,65 @@
+// The ordering suite's pure parts: log diffs, deviation rules, the program
+// generator and the minimizer.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compareLogs, firstDifference, renderDiff } from '../../tools/ordering/diff.ts';
+import { fuzzExemptions, judgeCorpus, type Declared } from '../../tools/ordering/deviations.ts';
+import { FEATURES, generateProgram, programFeatures } from '../../tools/ordering/generate.ts';
+import { ddmin } from '../../tools/ordering/minimize.ts';
+
+const logs = (entries: Record<string, string[]>) => new Map(Object.entries(entries));
+
+test('diff: first difference, missing scenarios, rendering with context', () => {
+  assert.equal(firstDifference(['a', 'b'], ['a', 'b']), -1);
+  assert.equal(firstDifference(['a', 'b'], ['a', 'c']), 1);
+  assert.equal(firstDifference(['a'], ['a', 'b']), 1);
+  const cmp = compareLogs(logs({ x: ['1:0 a', '1:1 b', '1:2 c'], y: ['1:0 z'], gone: ['1:0 q'] }),
+    logs({ x: ['1:0 a', '1:1 b', '1:3 c'], y: ['1:0 z'], added: ['1:0 n'] }));
+  assert.deepEqual(cmp.ids, ['x', 'y', 'gone', 'added']);
+  assert.deepEqual(cmp.same, ['y']);
+  assert.deepEqual(cmp.differing.map((d) => [d.id, d.at]), [['x', 2], ['gone', 0], ['added', 0]]);
+  const text = renderDiff(cmp.differing[0], 'base', 'patched', 1);
+  assert.match(text, /first difference at line 3/);
+  assert.match(text, /^ {4}1:1 b$/m);
+  assert.match(text, /^ {2}- 1:2 c$/m);
+  assert.match(text, /^ {2}\+ 1:3 c$/m);
+  assert.doesNotMatch(text, /1:0 a/);
+  assert.match(renderDiff(cmp.differing[1], 'base', 'patched'), /\+ \(scenario missing on this side\)/);
+});
+
+test('deviations: declared differences pass, undeclared fail, stale and unknown are reported', () => {
+  const cmp = compareLogs(logs({ a: ['x'], b: ['x'], c: ['x'] }), logs({ a: ['y'], b: ['y'], c: ['x'] }));
+  const decl = (scenario: string): Declared => ({ scenario, reason: 'why', layer: '01-x' });
+  const byId = new Map([['a', [decl('a')]], ['c', [decl('c')]], ['nope', [decl('nope')]], ['fuzz:read', [decl('fuzz:read')]]]);
+  const v = judgeCorpus(cmp, byId);
+  assert.deepEqual(v.identical, ['c']);
+  assert.deepEqual(v.allowed.map((a) => a.diff.id), ['a']);
+  assert.deepEqual(v.undeclared.map((d) => d.id), ['b']);
+  assert.deepEqual(v.stale.map((d) => d.scenario), ['c']);
+  assert.deepEqual(v.unknown.map((d) => d.scenario), ['nope']);
+  const fz = fuzzExemptions(new Map([['fuzz:read', [decl('fuzz:read')]], ['fuzz:bogus', [decl('fuzz:bogus')]], ['a', [decl('a')]]]), FEATURES);
+  assert.deepEqual([...fz.exempt.keys()], ['read']);
+  assert.deepEqual(fz.unknown.map((d) => d.scenario), ['fuzz:bogus']);
+});
+
+test('generator: the same seed and index give the same program; others differ', () => {
+  assert.deepEqual(generateProgram(42, 7), generateProgram(42, 7));
+  assert.notDeepEqual(generateProgram(42, 7), generateProgram(42, 8));
+  assert.notDeepEqual(generateProgram(42, 7), generateProgram(43, 7));
+  // Over a few hundred programs every op and source type shows up.
+  const seen = new Set<string>();
+  for (let i = 0; i < 300; i++) for (const f of programFeatures(generateProgram(1, i))) seen.add(f);
+  assert.deepEqual(FEATURES.filter((f) => !seen.has(f)), []);
+});
+
+test('ddmin: finds a minimal failing sublist, batching each round', async () => {
+  const items = Array.from({ length: 20 }, (_, i) => i);
+  let batches = 0;
+  const result = await ddmin(items, async (candidates) => {
+    batches++;
+    return candidates.map((c) => c.includes(3) && c.includes(17));
+  });
+  assert.deepEqual(result, [3, 17]);
+  assert.ok(batches < 20, `${batches} batches`);
+  assert.deepEqual(await ddmin(items, async (cs) => cs.map(() => true)), []);
+});

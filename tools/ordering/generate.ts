@@ -1,0 +1,279 @@
+// A seeded generator of random stream programs for test/ordering/program.js.
+// The same (seed, index) always gives the same program, so a failing case
+// can be reproduced from its two numbers alone.
+
+export type Mode = 'sync' | 'async' | 'late' | 'throw' | 'reject' | 'thenable' | 'thenable-reject' |
+  'then-getter' | 'then-getter-fn' | 'value' | 'never';
+
+export interface SourceSpec {
+  type: 'default' | 'bytes' | 'from';
+  hwm?: number;
+  size?: boolean;
+  start?: Mode;
+  pull?: Mode;
+  cancel?: Mode;
+  startEnqueue?: number;
+  startClose?: boolean;
+  pullEnqueue?: number;
+  pullCloseAfter?: number;
+  chunks?: 'string' | 'number' | 'object' | 'u8' | 'undefined';
+  autoAllocate?: number;
+  byteFill?: 'enqueue' | 'respond' | 'respondWithNewView';
+  fromKind?: 'array' | 'generator' | 'async-generator' | 'iterable-return' | 'promises';
+  count?: number;
+}
+
+export interface Op {
+  op: string;
+  [key: string]: unknown;
+}
+
+export interface Program {
+  source: SourceSpec;
+  ops: Op[];
+}
+
+/** Everything a `fuzz:<feature>` deviation may name: op names and source types. */
+export const OP_NAMES = [
+  'wait', 'macrotask', 'enqueue', 'close', 'error', 'getReader', 'read', 'readByob', 'releaseLock', 'cancel',
+  'tee', 'pipeThrough', 'pipeTo', 'abortSignal', 'iterate', 'response', 'makeWritable', 'getWriter', 'write',
+  'writerClose', 'writerAbort', 'writerRelease', 'ready',
+] as const;
+export const FEATURES: readonly string[] = [...OP_NAMES, 'source:default', 'source:bytes', 'source:from'];
+
+export function programFeatures(p: Program): Set<string> {
+  return new Set([`source:${p.source.type}`, ...p.ops.map((o) => o.op)]);
+}
+
+/** mulberry32: small, fast, and the same everywhere. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Dice {
+  readonly next: () => number;
+  constructor(next: () => number) {
+    this.next = next;
+  }
+  int(lo: number, hi: number): number {
+    return lo + Math.floor(this.next() * (hi - lo + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+  /** Picks a key with probability proportional to its weight. */
+  weighted<K extends string>(weights: Record<K, number>): K {
+    const entries = Object.entries(weights) as [K, number][];
+    let r = this.next() * entries.reduce((n, [, w]) => n + w, 0);
+    for (const [key, w] of entries) if ((r -= w) < 0) return key;
+    return entries[entries.length - 1][0];
+  }
+}
+
+// Common modes are likelier; the ones that end a stream early are rarer so
+// most programs get past construction.
+const MODE_WEIGHTS: Record<Mode, number> = {
+  sync: 6, async: 4, late: 3, thenable: 2, 'then-getter': 1, 'then-getter-fn': 1, value: 1,
+  throw: 1, reject: 1, 'thenable-reject': 1, never: 0.5,
+};
+const START_WEIGHTS: Record<Mode, number> = { ...MODE_WEIGHTS, throw: 0.3, never: 0.3 };
+
+export const VIEW_TYPES = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+  'Uint32Array', 'Float16Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'DataView'];
+
+function maybeMode(d: Dice, pAbsent: number, weights = MODE_WEIGHTS): Mode | undefined {
+  return d.chance(pAbsent) ? undefined : d.weighted(weights);
+}
+
+function genSource(d: Dice): SourceSpec {
+  const type = d.weighted({ default: 5, bytes: 3, from: 2 });
+  if (type === 'from') {
+    return { type, fromKind: d.pick(['array', 'generator', 'async-generator', 'iterable-return', 'promises'] as const), count: d.int(0, 4) };
+  }
+  const src: SourceSpec = { type };
+  const hwm = d.pick([undefined, 0, 1, 2, 16]);
+  if (hwm !== undefined) src.hwm = hwm;
+  src.start = maybeMode(d, 0.3, START_WEIGHTS);
+  src.pull = maybeMode(d, 0.25);
+  src.cancel = maybeMode(d, 0.5);
+  if (src.start) {
+    src.startEnqueue = d.int(0, 3);
+    if (d.chance(0.15)) src.startClose = true;
+  }
+  if (src.pull) {
+    src.pullEnqueue = d.pick([0, 1, 1, 1, 1, 2, 2]);
+    src.pullCloseAfter = d.int(1, 6);
+  }
+  if (type === 'default') {
+    if (d.chance(0.3)) src.size = true;
+    src.chunks = d.pick(['string', 'number', 'object', 'u8', 'undefined'] as const);
+  } else {
+    if (d.chance(0.3)) src.autoAllocate = d.pick([1, 4, 16]);
+    src.byteFill = d.pick(['enqueue', 'respond', 'respondWithNewView'] as const);
+  }
+  for (const key of Object.keys(src) as (keyof SourceSpec)[]) if (src[key] === undefined) delete src[key];
+  return src;
+}
+
+function genSink(d: Dice): Record<string, unknown> {
+  const sink: Record<string, unknown> = {};
+  for (const key of ['start', 'write', 'close', 'abort']) {
+    const mode = maybeMode(d, key === 'write' ? 0.15 : 0.5);
+    if (mode) sink[key] = mode;
+  }
+  const hwm = d.pick([undefined, 0, 1, 4]);
+  if (hwm !== undefined) sink.hwm = hwm;
+  if (d.chance(0.2)) sink.size = true;
+  return sink;
+}
+
+function genTransform(d: Dice): Record<string, unknown> {
+  const spec: Record<string, unknown> = {};
+  for (const key of ['start', 'transform', 'flush', 'cancel']) {
+    const mode = maybeMode(d, key === 'transform' ? 0.2 : 0.6);
+    if (mode) spec[key] = mode;
+  }
+  if (spec.transform) spec.enqueue = d.pick([0, 1, 1, 2]);
+  for (const key of ['wHwm', 'rHwm']) {
+    const hwm = d.pick([undefined, 0, 1, 4]);
+    if (hwm !== undefined) spec[key] = hwm;
+  }
+  return spec;
+}
+
+interface Model {
+  readables: { bytes: boolean; reader: 'none' | 'default' | 'byob'; locked: boolean }[];
+  writables: { writer: boolean }[];
+  signals: number;
+  controller: boolean;
+}
+
+function genOp(d: Dice, m: Model): Op {
+  const ri = d.int(0, Math.max(0, m.readables.length - 1));
+  const r = m.readables[ri];
+  const wi = d.int(0, Math.max(0, m.writables.length - 1));
+  const w = m.writables[wi];
+  const weights: Record<string, number> = {
+    wait: 3, macrotask: 0.3,
+    enqueue: m.controller ? 2 : 0.1, close: m.controller ? 0.7 : 0.05, error: m.controller ? 0.3 : 0.05,
+    getReader: r && r.reader === 'none' && !r.locked ? 4 : 0.2,
+    read: r?.reader === 'default' ? 6 : 0.2,
+    readByob: r?.reader === 'byob' ? 6 : 0.1,
+    releaseLock: r && r.reader !== 'none' ? 0.7 : 0.1,
+    cancel: 0.7,
+    tee: r && !r.locked && r.reader === 'none' ? 1.2 : 0.1,
+    pipeThrough: r && !r.locked && r.reader === 'none' ? 1.5 : 0.1,
+    pipeTo: r && !r.locked && r.reader === 'none' ? 1.5 : 0.1,
+    abortSignal: m.signals > 0 ? 1 : 0,
+    iterate: r && !r.locked && r.reader === 'none' ? 1 : 0.1,
+    response: r && !r.locked && r.reader === 'none' ? 0.4 : 0.05,
+    makeWritable: m.writables.length < 2 ? 0.6 : 0.1,
+    getWriter: w && !w.writer ? 1.5 : 0.1,
+    write: w?.writer ? 3 : 0.1,
+    writerClose: w ? 0.5 : 0.05,
+    writerAbort: w ? 0.3 : 0.05,
+    writerRelease: w?.writer ? 0.3 : 0.05,
+    ready: w?.writer ? 0.8 : 0.05,
+  };
+  const op = d.weighted(weights);
+  const unlocked = r && !r.locked && r.reader === 'none';
+  switch (op) {
+    case 'wait': return { op, n: d.pick([1, 1, 2, 3, 5, 8]) };
+    case 'macrotask': return { op };
+    case 'enqueue': return d.chance(0.3) ? { op, respond: true } : { op };
+    case 'close': case 'error': return { op };
+    case 'getReader': {
+      const mode = r?.bytes && d.chance(0.6) ? 'byob' : 'default';
+      if (unlocked) r.reader = mode;
+      return mode === 'byob' ? { op, r: ri, mode } : { op, r: ri };
+    }
+    case 'read': return { op, r: ri };
+    case 'readByob': {
+      const o: Op = { op, r: ri, view: d.pick(VIEW_TYPES), len: d.int(1, 8) };
+      if (d.chance(0.2)) o.offset = d.int(1, 2);
+      if (d.chance(0.2)) o.min = d.int(1, o.len as number);
+      return o;
+    }
+    case 'releaseLock':
+      if (r) r.reader = 'none';
+      return { op, r: ri };
+    case 'cancel': return { op, r: ri, via: d.pick(['stream', 'reader']) };
+    case 'tee':
+      if (unlocked) {
+        r.locked = true;
+        m.readables.push({ bytes: r.bytes, reader: 'none', locked: false }, { bytes: r.bytes, reader: 'none', locked: false });
+      }
+      return { op, r: ri };
+    case 'pipeThrough': {
+      const o: Op = { op, r: ri, transform: genTransform(d), ...pipeFlags(d) };
+      if (unlocked) {
+        r.locked = true;
+        m.readables.push({ bytes: false, reader: 'none', locked: false });
+      }
+      return o;
+    }
+    case 'pipeTo': {
+      const o: Op = { op, r: ri, ...pipeFlags(d) };
+      if (w && !w.writer && d.chance(0.3)) o.w = wi;
+      else {
+        o.sink = genSink(d);
+        m.writables.push({ writer: false });
+      }
+      const signal = d.weighted({ none: 6, 'pre-aborted': 1, later: 2 });
+      if (signal !== 'none') o.signal = signal;
+      if (signal === 'later') m.signals++;
+      if (unlocked) r.locked = true;
+      return o;
+    }
+    case 'abortSignal': return { op, k: d.int(0, Math.max(0, m.signals - 1)) };
+    case 'iterate':
+      if (unlocked) r.locked = true;
+      return { op, r: ri, n: d.int(1, 4), exit: d.pick(['break', 'return', 'throw', 'end']), ...(d.chance(0.3) ? { preventCancel: true } : {}) };
+    case 'response':
+      if (unlocked) r.locked = true;
+      return { op, r: ri, how: d.pick(['text', 'arrayBuffer', 'bytes']) };
+    case 'makeWritable':
+      m.writables.push({ writer: false });
+      return { op, sink: genSink(d) };
+    case 'getWriter':
+      if (w) w.writer = true;
+      return { op, w: wi };
+    case 'writerRelease':
+      if (w) w.writer = false;
+      return { op, w: wi };
+    default: return { op, w: wi };
+  }
+}
+
+function pipeFlags(d: Dice): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  for (const key of ['preventClose', 'preventAbort', 'preventCancel']) if (d.chance(0.2)) flags[key] = true;
+  return flags;
+}
+
+/** Program number `index` of the series `seed`. */
+export function generateProgram(seed: number, index: number): Program {
+  // Mix both numbers so neighbouring seeds do not share programs.
+  const d = new Dice(rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)));
+  const source = genSource(d);
+  const model: Model = {
+    readables: [{ bytes: source.type === 'bytes', reader: 'none', locked: false }],
+    writables: [],
+    signals: 0,
+    controller: source.type !== 'from' && (source.start !== undefined || source.pull !== undefined),
+  };
+  const ops: Op[] = [];
+  const count = d.int(3, 18);
+  for (let i = 0; i < count; i++) ops.push(genOp(d, model));
+  return { source, ops };
+}

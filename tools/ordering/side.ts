@@ -1,0 +1,75 @@
+// Runs the ordering harness (test/ordering/main.js) on one lib: one process
+// for the whole batch, logs handed back through a JSON file.
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { injectedNode, type Lib } from '../lib/injected.ts';
+import { OUT, ROOT } from '../lib/paths.ts';
+
+export const HARNESS_MAIN = join(ROOT, 'test', 'ordering', 'main.js');
+export const CORPUS = join(ROOT, 'test', 'ordering', 'scenarios');
+
+export interface SideResult {
+  lib: Lib;
+  /** Scenario id → log lines, in run order. */
+  logs: Map<string, string[]>;
+  /** Events that arrived after their scenario had ended. */
+  stray: string[];
+  ms: number;
+}
+
+export type Batch =
+  | { kind: 'corpus'; corpus?: string; filter?: string }
+  | { kind: 'programs'; programs: { id: string; program: unknown }[] };
+
+let serial = 0;
+
+export function runSide(lib: Lib, batch: Batch, timeoutMs = 120_000): Promise<SideResult> {
+  const dir = join(OUT, 'ordering', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  const tag = `${process.pid}-${++serial}-${lib.name.replace(/\W+/g, '_')}`;
+  const outFile = join(dir, `${tag}.out.json`);
+  const progressFile = join(dir, `${tag}.progress`);
+  // A runaway scenario must fail the run, not eat the shared machine's memory.
+  const args = ['--max-old-space-size=1024', HARNESS_MAIN, '--out', outFile, '--progress', progressFile];
+  if (batch.kind === 'corpus') {
+    args.push('--corpus', batch.corpus ?? CORPUS);
+    if (batch.filter) args.push('--filter', batch.filter);
+  } else {
+    const programsFile = join(dir, `${tag}.programs.json`);
+    writeFileSync(programsFile, JSON.stringify(batch.programs));
+    args.push('--programs', programsFile);
+  }
+  const cmd = injectedNode(lib, args);
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd.command, cmd.args, {
+      env: cmd.env, stdio: ['ignore', 'ignore', 'pipe'], timeout: timeoutMs, killSignal: 'SIGKILL',
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => { if (stderr.length < 8192) stderr += chunk; });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const ms = Date.now() - started;
+      try {
+        if (code !== 0) {
+          const why = signal === 'SIGKILL' ? `was killed after ${timeoutMs} ms (a scenario that never yields?)` : `exited with ${code ?? signal}`;
+          let running = '';
+          try {
+            running = ` while running ${readFileSync(progressFile, 'utf8')}`;
+          } catch { /* it never started a scenario */ }
+          throw new Error(`the ordering harness on ${lib.name} ${why}${running}\n${stderr.trim()}`);
+        }
+        const parsed = JSON.parse(readFileSync(outFile, 'utf8')) as { logs: [string, string[]][]; stray: string[] };
+        resolve({ lib, logs: new Map(parsed.logs), stray: parsed.stray, ms });
+      } catch (err) {
+        reject(err);
+      } finally {
+        rmSync(outFile, { force: true });
+        rmSync(progressFile, { force: true });
+        if (batch.kind === 'programs') rmSync(join(dir, `${tag}.programs.json`), { force: true });
+      }
+    });
+  });
+}
