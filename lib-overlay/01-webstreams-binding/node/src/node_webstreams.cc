@@ -1,0 +1,1 @@
+../../../../src-native/node_webstreams.cc
