@@ -106,6 +106,18 @@ describe('overlay splicing', () => {
     assert.ok(out.includes("const { validateObject } = require('internal/validators');\n"), out);
   });
 
+  it('splices a module first when another file of the same layer imports what it adds', () => {
+    const { layers } = overlayRoot({
+      '01-test': {
+        'readablestream.ts': "import { kDeferredStart } from 'internal/webstreams/util';\nexport function deferred(): symbol {\n  return kDeferredStart;\n}\n",
+        'util.ts': "export const kDeferredStart = Symbol('kDeferredStart');\n",
+      },
+    });
+    const out = applyLayers(fakeModules(), layers).modules;
+    assert.match(out.get('internal/webstreams/util')!, /\n  kDeferredStart,\n\};/);
+    assert.match(out.get(FAKE_ID)!, /\n  kDeferredStart,\n  kState,\n  kType,\n\} = require\('internal\/webstreams\/util'\);/);
+  });
+
   it('replaces a removed function by an internalBinding entry it exports again', () => {
     const out = apply({
       'readablestream.ts': "// @overlay-remove double\nconst { isNonThenable: double } = internalBinding('webstreams');\n\nexport { double };\n",

@@ -7,7 +7,7 @@ import type { Layer } from '../lib/layers.ts';
 import type { Modules } from '../lib/libdir.ts';
 import { readPatchMd } from '../lib/patch-md.ts';
 import { spliceBindings, usedNames } from './bindings.ts';
-import { compileLayerFile } from './compile.ts';
+import { compileLayerFile, type CompiledFile } from './compile.ts';
 import { OverlayError, type Note } from './errors.ts';
 import { primordialNames } from './primordial-names.ts';
 import { createOverlayProgram, diagnosticsFor, formatDiagnostics, type OverlayProgram } from './program.ts';
@@ -61,12 +61,15 @@ export function applyLayers(base: Modules, layers: Layer[]): OverlayResult {
   for (const layer of layers) {
     const next: Modules = new Map(current);
     const result: LayerResult = { layer, changed: [], notes: [], modules: next };
-    for (const file of layerModuleFiles(layer)) {
-      const before = next.get(file.id);
-      if (before === undefined) {
+    const files = layerModuleFiles(layer).map((file) => {
+      if (!next.has(file.id)) {
         throw new OverlayError(`layer ${layer.name}: ${file.path} patches ${file.id}, which is not a module of the base lib`);
       }
-      const compiled = compileLayerFile(program!, file, primordialNames());
+      return compileLayerFile(program!, file, primordialNames());
+    });
+    for (const compiled of importsFirst(files)) {
+      const file = compiled.file;
+      const before = next.get(file.id)!;
       result.notes.push(...compiled.notes);
       const spliced = spliceDeclarations(before, compiled);
       const text = spliceBindings(spliced.text, compiled, { modules: next, usedBefore: usedNames(before), removed: spliced.removed });
@@ -78,6 +81,29 @@ export function applyLayers(base: Modules, layers: Layer[]): OverlayResult {
     current = next;
   }
   return { modules: current, layers: results };
+}
+
+/**
+ * A layer's files ordered so that a module another file of the same layer
+ * imports from is spliced first: what a layer adds to util can be imported
+ * by the same layer's readablestream. Otherwise in path order.
+ */
+function importsFirst(files: CompiledFile[]): CompiledFile[] {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const done = new Set<string>();
+  const out: CompiledFile[] = [];
+  const visit = (file: CompiledFile, stack: Set<string>) => {
+    if (done.has(file.id) || stack.has(file.id)) return;
+    stack.add(file.id);
+    for (const imp of file.imports) {
+      const dep = byId.get(imp.module);
+      if (dep !== undefined && dep !== file) visit(dep, stack);
+    }
+    done.add(file.id);
+    out.push(file);
+  };
+  for (const file of files) visit(file, new Set());
+  return out;
 }
 
 /** One layer on top of `modules` (the series applies layers through applyLayers). */
