@@ -14,8 +14,15 @@ export interface WebstreamsBinding {
   cloneAsUint8Array(view: ArrayBufferView): Uint8Array;
 }
 
+/** internalBinding('task_queue'), as far as webstreams use it. */
+export interface TaskQueueBinding {
+  /** Queues `callback` on V8's microtask queue (no async_hooks resource; the async context is kept). */
+  enqueueMicrotask(callback: () => void): void;
+}
+
 declare global {
   interface InternalBindingMap {
+    task_queue: TaskQueueBinding;
     buffer: BufferBinding;
     messaging: MessagingBinding;
     types: TypesBinding;

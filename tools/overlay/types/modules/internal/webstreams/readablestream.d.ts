@@ -7,8 +7,9 @@ import type { kState, kType, PromiseRecord, Queue } from 'internal/webstreams/ut
 import type { WritableStream, WritableStreamDefaultWriter } from 'internal/webstreams/writablestream';
 
 export type StartAlgorithm = () => unknown;
-export type PullAlgorithm = () => unknown;
-export type CancelAlgorithm = (reason?: unknown) => unknown;
+export type PullAlgorithm = (controller?: any) => unknown;
+// The controller argument lets shared algorithms find their owner (added by the series).
+export type CancelAlgorithm = (reason?: unknown, controller?: any) => unknown;
 export type SizeAlgorithm = (chunk: unknown) => number;
 
 export type ReadableStreamController = ReadableStreamDefaultController | ReadableByteStreamController;
@@ -48,6 +49,8 @@ interface ControllerStateBase {
 
 export interface ReadableStreamDefaultControllerState extends ControllerStateBase {
   sizeAlgorithm: SizeAlgorithm | undefined;
+  /** The TransformStream whose readable side this is (added by the series). */
+  owner?: import('internal/webstreams/transformstream').TransformStream | undefined;
 }
 
 export interface PullIntoDescriptor {
@@ -278,3 +281,6 @@ export function readableByteStreamControllerPullSteps(controller: ReadableByteSt
 export function setupReadableByteStreamController(stream: ReadableStream, controller: ReadableByteStreamController, startAlgorithm: StartAlgorithm, pullAlgorithm: PullAlgorithm, cancelAlgorithm: CancelAlgorithm, highWaterMark: number, autoAllocateChunkSize: number | undefined): void;
 export function setupReadableByteStreamControllerFromSource(stream: ReadableStream, source: object, highWaterMark: number): void;
 export function isReadableStreamLocked(stream: ReadableStream): boolean;
+
+// Added by the series.
+export function readableStreamDefaultControllerStartSteps(controller: ReadableStreamDefaultController): void;

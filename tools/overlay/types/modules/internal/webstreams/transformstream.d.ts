@@ -6,6 +6,10 @@ import type { WritableStream } from 'internal/webstreams/writablestream';
 export type TransformAlgorithm = (chunk: unknown) => unknown;
 export type FlushAlgorithm = () => unknown;
 
+/** The base's state record class (TransformStreamState instances, null prototype). */
+export class TransformStreamState {
+  constructor();
+}
 export interface TransformStreamState {
   readable: ReadableStream | undefined;
   writable: WritableStream | undefined;

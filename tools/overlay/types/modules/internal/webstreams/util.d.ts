@@ -9,6 +9,8 @@ export const kState: unique symbol;
 export const kType: unique symbol;
 /** Returned by an algorithm that parked its operation and settles it later. */
 export const kParkedAlgorithmResult: unique symbol;
+/** Start result of a TransformStream side whose post-start step its TransformStream runs (added by the series). */
+export const kDeferredStart: unique symbol;
 
 /** A promise and its resolvers, as PromiseWithResolvers() returns them. */
 export interface PromiseRecord<T = unknown> {

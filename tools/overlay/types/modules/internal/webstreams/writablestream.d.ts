@@ -1,9 +1,11 @@
 // internal/webstreams/writablestream as a layer sees it (see readablestream.d.ts).
 import type { kState, kType, PromiseRecord, Queue } from 'internal/webstreams/util';
 import type { CancelAlgorithm, ReadableStream, SizeAlgorithm, StartAlgorithm } from 'internal/webstreams/readablestream';
+import type { TransformStream } from 'internal/webstreams/transformstream';
+import type { AbortController } from 'internal/abort_controller';
 
-export type WriteAlgorithm = (chunk: unknown) => unknown;
-export type CloseAlgorithm = () => unknown;
+export type WriteAlgorithm = (chunk: unknown, controller?: any) => unknown;
+export type CloseAlgorithm = (controller?: any) => unknown;
 export type AbortAlgorithm = CancelAlgorithm;
 
 export interface PendingAbortRequest {
@@ -34,13 +36,16 @@ export interface WritableStreamDefaultControllerState {
   highWaterMark: number;
   queue: Queue;
   queueTotalSize: number;
-  abortController: AbortController;
+  /** Created on first use by the series (eager in the base). */
+  abortController: AbortController | undefined;
   sizeAlgorithm: SizeAlgorithm | undefined;
   started: boolean;
   stream: WritableStream;
   writeAlgorithm: WriteAlgorithm | undefined;
   writeFulfilled: (() => void) | undefined;
   writeRejected: ((error: unknown) => void) | undefined;
+  /** The TransformStream whose writable side this is (added by the series). */
+  owner?: TransformStream | undefined;
 }
 
 export interface WritableStreamDefaultWriterState {
@@ -49,12 +54,8 @@ export interface WritableStreamDefaultWriterState {
   ready: PromiseRecord<void> | undefined;
 }
 
-/** internal/abort_controller's AbortController, as far as the controller state uses it. */
-export interface AbortController {
-  readonly signal: object;
-  abort(reason?: unknown): void;
-}
 
+export const kAbort: unique symbol;
 export const kNilRequest: PromiseRecord<void>;
 export const kNilPendingAbortRequest: PendingAbortRequest;
 
@@ -86,6 +87,7 @@ export class WritableStreamDefaultController {
   [kState]: WritableStreamDefaultControllerState;
   readonly signal: object;
   error(error?: unknown): void;
+  [kAbort](reason: unknown): unknown;
 }
 
 export function isWritableStream(value: unknown): value is WritableStream;
@@ -137,3 +139,6 @@ export function writableStreamDefaultControllerClearAlgorithms(controller: Writa
 export function writableStreamDefaultControllerAdvanceQueueIfNeeded(controller: WritableStreamDefaultController): void;
 export function setupWritableStreamDefaultControllerFromSink(stream: WritableStream, sink: object, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
 export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
+
+// Added by the series.
+export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
