@@ -25,8 +25,14 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
+/**
+ * Runs an ordering tool. Without an explicit --overlay it gets an empty
+ * one, so the deviations the real series declares do not excuse a
+ * deliberately broken lib.
+ */
 function tool(name: string, args: string[]) {
-  return spawnSync(PINNED_NODE, [join(ROOT, 'tools', name), ...args], { encoding: 'utf8', env, timeout: 180_000 });
+  const overlay = args.includes('--overlay') ? [] : ['--overlay', tempDir('ordering-no-layers-')];
+  return spawnSync(PINNED_NODE, [join(ROOT, 'tools', name), ...args, ...overlay], { encoding: 'utf8', env, timeout: 180_000 });
 }
 
 /** A one-layer overlay whose PATCH.md declares `deviations`. */
