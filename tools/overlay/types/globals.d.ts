@@ -30,6 +30,8 @@ declare global {
     webstreams: WebstreamsBinding;
   }
   function internalBinding<K extends keyof InternalBindingMap>(name: K): InternalBindingMap[K];
+  /** The builtin loader's require, for the lazy loads lib code does inside functions. */
+  function require(id: string): any;
 
   /** The `process` object lib modules receive (only what webstreams code touches). */
   const process: {

@@ -7,7 +7,7 @@ declare namespace primordials {
   export const SafeWeakSet: typeof WeakSet;
   export const SafeWeakRef: typeof WeakRef;
   export const SafeFinalizationRegistry: typeof FinalizationRegistry;
-  export const SafePromiseAll: typeof Promise.all;
+  export const SafePromiseAll: <T, R = T>(promises: readonly T[], mapFn?: (value: T, index: number) => R) => Promise<Awaited<R>[]>;
   export const SafePromiseAllReturnVoid: (promises: readonly unknown[], mapFn?: (p: unknown) => unknown) => Promise<void>;
   export const SafePromiseAllReturnArrayLike: typeof Promise.all;
   export const SafePromiseAllSettled: typeof Promise.allSettled;

@@ -26,7 +26,10 @@ export interface ReadableStreamState {
   closedPromise: PromiseRecord<void> | undefined;
   disturbed: boolean;
   reader: ReadableStreamReader | undefined;
-  state: 'readable' | 'closed' | 'errored';
+  // 'readable' | 'closed' | 'errored', typed `any` on purpose: user code
+  // run between two reads of it can change it, and TypeScript's narrowing
+  // (of a literal union or a string) would flag the second read as dead.
+  state: any;
   storedError: unknown;
   controller: ReadableStreamController | undefined;
   transfer: ReadableStreamTransferState;
@@ -83,6 +86,8 @@ export interface ReadableStreamDefaultReaderState {
   readRequests: Queue<ReadRequest>;
   stream: ReadableStream | undefined;
   close: PromiseRecord<void> | undefined;
+  /** The pipe reading through this reader takes a handed-over chunk here (added by the series). */
+  pipe?: ((chunk: unknown) => boolean) | undefined;
 }
 
 export interface ReadableStreamBYOBReaderState {
@@ -204,12 +209,12 @@ export function createReadableByteStream(start: unknown, pull: unknown, cancel: 
 export function createReadableStreamState(): unknown;
 export function readableStreamFromIterable(iterable: unknown): unknown;
 export function watchReaderErrored(reader: ReadableStreamReader, onRejected: unknown): void;
-export function readableStreamPipeTo(source: object, dest: WritableStream, preventClose: unknown, preventAbort: unknown, preventCancel: unknown, signal: unknown): unknown;
+export function readableStreamPipeTo(source: ReadableStream, dest: WritableStream, preventClose: boolean, preventAbort: boolean, preventCancel: boolean, signal: AbortSignalLike | undefined): Promise<void>;
 export function readableStreamTee(stream: ReadableStream, cloneForBranch2: boolean): [ReadableStream, ReadableStream];
 export function readableStreamDefaultTee(stream: ReadableStream, cloneForBranch2: boolean): [ReadableStream, ReadableStream];
 export function readableByteStreamTee(stream: ReadableStream): [ReadableStream, ReadableStream];
 export function readableByteStreamControllerConvertPullIntoDescriptor(desc: PullIntoDescriptor): unknown;
-export function readableStreamCancel(stream: ReadableStream, reason: unknown): unknown;
+export function readableStreamCancel(stream: ReadableStream, reason: unknown): Promise<void>;
 export function readableStreamClose(stream: ReadableStream): void;
 export function readableStreamError(stream: ReadableStream, error: unknown): void;
 export function readableStreamHasDefaultReader(stream: ReadableStream): boolean;
@@ -284,3 +289,28 @@ export function isReadableStreamLocked(stream: ReadableStream): boolean;
 
 // Added by the series.
 export function readableStreamDefaultControllerStartSteps(controller: ReadableStreamDefaultController): void;
+
+/** The [[closedPromise]] stand-in pipeTo and tee install on readers and writers only they hold. */
+export class ClosedPromiseHook implements PromiseRecord<void> {
+  constructor(onResolved: (() => void) | undefined, onRejected: (error: unknown) => void);
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+/** Lazily loaded internal/events/abort_listener addAbortListener. */
+export let addAbortListener: ((signal: object, listener: () => void) => { [Symbol.dispose](): void }) | undefined;
+/** The AbortSignal shape pipeTo uses. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason: any;
+}
+/** The request pipeTo's writes share (see writableStreamDefaultWriterWriteWithRequest). */
+export interface PipeWriteTracker {
+  promise: null;
+  pending: number;
+  failed: boolean;
+  failure: unknown;
+  stall: PromiseWithResolvers<void> | null;
+  resolve(): void;
+  reject(error: unknown): void;
+}

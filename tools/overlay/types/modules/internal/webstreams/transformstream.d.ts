@@ -19,6 +19,8 @@ export interface TransformStreamState {
   pendingWriteParked: boolean;
   pendingWriteChunk: unknown;
   writeContinuation: (() => void) | undefined;
+  /** Added by the series: no transformer algorithm sees the controller, default size algorithms. */
+  passThrough: boolean;
 }
 
 export interface TransformStreamControllerState {
@@ -73,3 +75,6 @@ export function transformStreamDefaultSinkAbortAlgorithm(stream: TransformStream
 export function transformStreamDefaultSinkCloseAlgorithm(stream: TransformStream): unknown;
 export function transformStreamDefaultSourcePullAlgorithm(stream: TransformStream): unknown;
 export function transformStreamDefaultSourceCancelAlgorithm(stream: TransformStream, reason: unknown): unknown;
+
+// Added by the series.
+export function transformStreamPassThroughEnqueue(stream: TransformStream, chunk: unknown): void;

@@ -102,7 +102,7 @@ export function createWritableStreamState(): unknown;
 export function setupWritableStreamDefaultWriter(writer: WritableStreamDefaultWriter, stream: WritableStream): void;
 export function writerClosedPromise(writer: WritableStreamDefaultWriter): unknown;
 export function writerReadyPromise(writer: WritableStreamDefaultWriter): unknown;
-export function writableStreamAbort(stream: WritableStream, reason: unknown): unknown;
+export function writableStreamAbort(stream: WritableStream, reason: unknown): Promise<void>;
 export function writableStreamClose(stream: WritableStream): unknown;
 export function writableStreamUpdateBackpressure(controller: WritableStreamDefaultController, streamState: WritableStreamState): void;
 export function writableStreamStartErroring(stream: WritableStream, reason: unknown): void;
@@ -124,7 +124,7 @@ export function writableStreamDefaultWriterRelease(writer: WritableStreamDefault
 export function writableStreamDefaultWriterGetDesiredSize(writer: WritableStreamDefaultWriter): number | null;
 export function writableStreamDefaultWriterEnsureReadyPromiseRejected(writer: WritableStreamDefaultWriter, error: unknown): void;
 export function writableStreamDefaultWriterEnsureClosedPromiseRejected(writer: WritableStreamDefaultWriter, error: unknown): void;
-export function writableStreamDefaultWriterCloseWithErrorPropagation(writer: WritableStreamDefaultWriter): unknown;
+export function writableStreamDefaultWriterCloseWithErrorPropagation(writer: WritableStreamDefaultWriter): Promise<void>;
 export function writableStreamDefaultWriterClose(writer: WritableStreamDefaultWriter): unknown;
 export function writableStreamDefaultWriterAbort(writer: WritableStreamDefaultWriter, reason: unknown): unknown;
 export function writableStreamDefaultControllerWrite(controller: WritableStreamDefaultController, chunk: unknown, chunkSize: unknown): void;
