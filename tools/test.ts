@@ -37,6 +37,7 @@ export const SUITES: Suite[] = [
   },
   { name: 'wpt', argv: [node, join(ROOT, 'tools', 'wpt.ts'), '--quiet'], counts: 'summary' },
   { name: 'node-tests', argv: [node, join(ROOT, 'tools', 'node-tests.ts')], counts: 'summary' },
+  { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
 ];
 
 function list(text: string | undefined): Set<string> | undefined {
