@@ -18,7 +18,7 @@ import { buildBindingObject, configure, makeNode, splitFlags, type Configured, t
 import { branchExists, currentBranch, git, GitError, requireBranchName, requireClean, requireIdentity, requireRepo, tryGit } from './git.ts';
 import { reportBinary, reportObject, type BinaryReport, type ObjectReport } from './report.ts';
 import { applyPatches, commitWiring, listPatches, placeBindingSource, type Patch } from './series.ts';
-import { BINDING_SOURCE, describeEdit, wireTree, type Edit } from './wiring.ts';
+import { BINDING_SOURCE, bindingSites, describeEdit, wireText, wireTree, WiringError, type Edit } from './wiring.ts';
 
 export const DEFAULT_BRANCH = 'webstreams-overlay';
 export const WIRING_SUBJECT = "src: add internalBinding('webstreams') to the build";
@@ -50,6 +50,15 @@ export interface NodeBuildResult {
   object?: ObjectBuild & { report: ObjectReport };
 }
 
+/** Throws the wiring error for `commit` (read from git, not the work tree) if an anchor is missing. */
+export function checkAnchorsAt(dir: string, commit: string): void {
+  for (const site of bindingSites()) {
+    const r = tryGit(dir, ['show', `${commit}:${site.file}`]);
+    if (!r.ok) throw new WiringError(`${site.file} is missing at ${commit.slice(0, 12)} in ${dir}; is it a Node source tree?`);
+    wireText(r.stdout, site);
+  }
+}
+
 /** Checks, branch, series, wiring: everything before configure. Rolls back on failure. */
 export function prepareBranch(o: NodeBuildOptions): Omit<NodeBuildResult, 'configured' | 'binary' | 'object'> {
   const dir = requireRepo(o.nodeDir);
@@ -64,7 +73,7 @@ export function prepareBranch(o: NodeBuildOptions): Omit<NodeBuildResult, 'confi
   const patches = listPatches(o.patchesDir);
   if (patches.length === 0) o.log(`no patches in ${o.patchesDir}: the branch gets only the native binding`);
   // The anchors are checked on the base before anything changes.
-  wireTree(dir, undefined, false);
+  checkAnchorsAt(dir, base.commit);
 
   const original = currentBranch(dir) ?? git(dir, ['rev-parse', 'HEAD']);
   git(dir, ['switch', '--quiet', '--create', o.branch, base.commit]);
