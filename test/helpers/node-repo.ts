@@ -49,9 +49,9 @@ export const FILES: Record<string, string> = {
     `${pad('  V(util)')}\n  V(wasi)\n\n#endif\n`,
   'lib/internal/webstreams/readablestream.js': "'use strict';\n\nfunction read() {\n  return 1;\n}\n\nmodule.exports = { read };\n",
   // A Python ./configure (node-build runs it with Python, as Node's does) that records its arguments.
-  configure: "import json, os, sys\nos.makedirs('out/Release', exist_ok=True)\nopen('config.args.json', 'w').write(json.dumps(sys.argv[1:]))\nprint('fake configure done')\n",
-  // `make` builds a stand-in node: --version, and the binding probe's answer.
-  Makefile: 'all:\n\tmkdir -p out/Release\n\tprintf \'#!/bin/sh\\nif [ "$$1" = --version ]; then echo v26.12.1; else printf "cloneAsUint8Array, isNonThenable"; fi\\n\' > out/Release/node\n\tchmod +x out/Release/node\n',
+  configure: "import json, os, sys\nos.makedirs('out/Release', exist_ok=True)\nopen('config.args.json', 'w').write(json.dumps(sys.argv[1:]))\n",
+  // `make` builds a stand-in node: --version, the binding probe's answer, and the commit it was built from.
+  Makefile: 'all:\n\t@mkdir -p out/Release\n\t@printf \'#!/bin/sh\\nif [ "$$1" = --version ]; then echo v26.12.1; else printf "cloneAsUint8Array, isNonThenable"; fi\\n\' > out/Release/node\n\t@echo "# built from $$(git rev-parse HEAD)" >> out/Release/node\n\t@chmod +x out/Release/node\n',
   '.gitignore': '/out/\n/config.args.json\n',
 };
 

@@ -121,3 +121,21 @@ test('the whole flow: base and patched built in NODE_DIR, cached, compared; the 
   assert.match(planned.stdout, /\(to build\)/);
   assert.equal(g(dir, 'branch', '--list', 'other'), '');
 });
+
+test('NEW=$NODE_DIR/out/Release/node from make node-build: copied before the base build overwrites it', () => {
+  const dir = nodeRepo();
+  const built = spawnSync(process.execPath, [join(ROOT, 'tools/node/node-build.ts'), '--node-dir', dir, '--patches', tempDir('none')], {
+    encoding: 'utf8', env: { ...process.env, ...IDENTITY, NODE_BUILD: '', BRANCH: '', EXPECT_BASE: '', BASE_REF: '' },
+  });
+  assert.equal(built.status, 0, built.stderr);
+  const patchedHead = g(dir, 'rev-parse', 'HEAD');
+  g(dir, 'switch', '--quiet', 'main');
+  const r = run([], { NODE_DIR: dir, NEW: join(dir, 'out', 'Release', 'node'), BASE_REF: 'main' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stderr, /is inside NODE_DIR, which the build overwrites; using a copy/);
+  const [, old, , fresh] = r.argv!;
+  assert.match(fresh, /given-[0-9a-f]{16}\/node$/);
+  assert.match(readFileSync(fresh, 'utf8'), new RegExp(`# built from ${patchedHead}`));
+  assert.match(readFileSync(old, 'utf8'), new RegExp(`# built from ${g(dir, 'rev-parse', 'main')}`));
+  assert.equal(g(dir, 'branch', '--show-current'), 'main');
+});

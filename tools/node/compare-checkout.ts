@@ -26,7 +26,7 @@
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { OUT, PATCHES, ROOT } from '../lib/paths.ts';
 import { checkBase, expectedBase } from './base-check.ts';
@@ -126,12 +126,11 @@ export function plan(o: CompareCheckoutOptions): Plan {
   if (!existsSync(o.compareTool)) {
     throw new GitError(`${o.compareTool} is missing: the comparison itself is tools/compare.ts (make compare)`);
   }
-  return {
-    old: oldSide,
-    new: newSide,
-    baseCommit,
-    compare: [process.execPath, o.compareTool, '--old', oldSide.binary, '--new', newSide.binary, ...o.passThrough],
-  };
+  return { old: oldSide, new: newSide, baseCommit, compare: compareArgv(o, oldSide, newSide) };
+}
+
+function compareArgv(o: CompareCheckoutOptions, old: Side, fresh: Side): string[] {
+  return [process.execPath, o.compareTool, '--old', old.binary, '--new', fresh.binary, ...o.passThrough];
 }
 
 function switchBack(dir: string, original: string): void {
@@ -149,6 +148,17 @@ function keep(binary: string, into: string): void {
 export function buildSides(o: CompareCheckoutOptions, p: Plan): void {
   if (p.old.source !== 'build' && p.new.source !== 'build') return;
   const dir = requireRepo(o.nodeDir!);
+  // A given binary inside NODE_DIR (say NEW=$NODE_DIR/out/Release/node from
+  // make node-build) would be overwritten by the build: keep a copy first.
+  for (const side of [p.old, p.new]) {
+    if (side.source === 'prebuilt' && !relative(dir, side.binary).startsWith('..')) {
+      const copy = join(o.cache, `given-${createHash('sha256').update(readFileSync(side.binary)).digest('hex').slice(0, 16)}`, 'node');
+      keep(side.binary, copy);
+      o.log(`${side.binary} is inside NODE_DIR, which the build overwrites; using a copy: ${copy}`);
+      side.binary = copy;
+    }
+  }
+  p.compare = compareArgv(o, p.old, p.new);
   const original = currentBranch(dir) ?? git(dir, ['rev-parse', 'HEAD']);
   try {
     if (p.old.source === 'build') {
@@ -222,6 +232,7 @@ if (import.meta.main) {
     console.log(`${describeSide('old', p.old)}\n${describeSide('new', p.new)}\ncompare: ${p.compare.slice(1).map((a) => (/\s/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
     if (o.plan) process.exit(0);
     buildSides(o, p);
+    o.log(`running ${p.compare.slice(1).join(' ')}`);
     const r = spawnSync(p.compare[0], p.compare.slice(1), { stdio: 'inherit', cwd: ROOT });
     process.exit(r.status ?? 1);
   } catch (err) {
