@@ -132,6 +132,13 @@ test('the whole flow: new branch, series, binding copied and wired, configure wi
   assert.ok(logged.some((l) => l.startsWith('git am ')), logged.join('\n'));
 });
 
+test('a failing configure keeps the finished branch and says so', () => {
+  const dir = nodeRepo('v26.12.1', (files) => { files.configure = 'import sys\nsys.exit(3)\n'; });
+  assert.throws(() => nodeBuild(options(dir, { mode: 'full' })), /\.\/configure exited with 3[\s\S]*branch webstreams-overlay \(series \+ wiring, [0-9a-f]{12}\) stays checked out/);
+  assert.equal(g(dir, 'branch', '--show-current'), 'webstreams-overlay');
+  assert.equal(g(dir, 'status', '--porcelain'), '');
+});
+
 test('a series that adds src/node_webstreams.cc and its wiring: kept as is, no wiring commit', () => {
   const dir = nodeRepo();
   const wired = (text: string, from: string, to: string) => text.replace(from, to);

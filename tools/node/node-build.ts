@@ -14,7 +14,7 @@
 import { parseFlags } from '../lib/args.ts';
 import { PATCHES } from '../lib/paths.ts';
 import { checkBase, expectedBase, type BaseMatch } from './base-check.ts';
-import { buildBindingObject, configure, makeNode, splitFlags, type Configured, type ObjectBuild } from './build-steps.ts';
+import { BuildError, buildBindingObject, configure, makeNode, splitFlags, type Configured, type ObjectBuild } from './build-steps.ts';
 import { branchExists, currentBranch, git, GitError, requireBranchName, requireClean, requireIdentity, requireRepo, tryGit } from './git.ts';
 import { reportBinary, reportObject, type BinaryReport, type ObjectReport } from './report.ts';
 import { applyPatches, commitWiring, listPatches, placeBindingSource, type Patch } from './series.ts';
@@ -108,12 +108,19 @@ export function nodeBuild(o: NodeBuildOptions): NodeBuildResult {
   const prepared = prepareBranch(o);
   const result: NodeBuildResult = { ...prepared };
   if (o.mode === 'none') return result;
-  result.configured = configure(prepared.dir, o.mode === 'object' && !o.configureFlags.includes('--ninja') ? [...o.configureFlags, '--ninja'] : o.configureFlags, o.log);
-  if (o.mode === 'full') {
-    result.binary = reportBinary(makeNode(prepared.dir, o.log));
-  } else {
-    const built = buildBindingObject(prepared.dir, o.log);
-    result.object = { ...built, report: reportObject(built.object) };
+  try {
+    result.configured = configure(prepared.dir, o.mode === 'object' && !o.configureFlags.includes('--ninja') ? [...o.configureFlags, '--ninja'] : o.configureFlags, o.log);
+    if (o.mode === 'full') {
+      result.binary = reportBinary(makeNode(prepared.dir, o.log));
+    } else {
+      const built = buildBindingObject(prepared.dir, o.log);
+      result.object = { ...built, report: reportObject(built.object) };
+    }
+  } catch (err) {
+    // The branch is complete and stays; only the build failed.
+    throw new BuildError(`${(err as Error).message}
+branch ${o.branch} (series + wiring, ${prepared.head.slice(0, 12)}) stays checked out in ${prepared.dir}; ` +
+      'after fixing the cause, rerun ./configure and make there');
   }
   return result;
 }
