@@ -6,6 +6,7 @@ STAMP := node_modules/.installed
 
 .PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
 .PHONY: ordering fuzz resources
+.PHONY: node-build compare-checkout pr
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -16,6 +17,7 @@ help:
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
+	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
 $(STAMP): package.json package-lock.json ci/setup-system.sh
@@ -72,6 +74,30 @@ lint: build fixtures
 
 overlay-typecheck: setup fixtures
 	$(NODE) tools/overlay-typecheck.ts
+
+# Node checkout targets (README "Node checkout targets"). node-build reads
+# NODE_DIR, BRANCH, BASE_REF, EXPECT_BASE, PATCHES, CONFIGURE_FLAGS,
+# NODE_BUILD=full|object|none and JOBS from the environment.
+node-build: setup
+	$(NODE) tools/node/node-build.ts
+
+# `make compare NODE_DIR=… [BASE_REF=main] [OLD=bin] [NEW=bin]`: real
+# binaries from a checkout, then tools/compare.ts --old/--new on them with the
+# plain compare's options. Only with NODE_DIR does `compare` come here; the
+# plain `compare` rule (tools/compare.ts) must then stay out of the way
+# (wrap it in `ifeq ($(NODE_DIR),)`).
+COMPARE_OPTS = $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
+  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
+compare-checkout: setup
+	$(NODE) tools/node/compare-checkout.ts -- $(COMPARE_OPTS)
+ifneq ($(NODE_DIR),)
+compare: compare-checkout
+endif
+
+# PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
+# remote) pushes and opens them. See tools/node/pr.ts for the variables.
+pr: setup
+	$(NODE) tools/node/pr.ts $(if $(filter-out 0,$(SUBMIT)),--submit)
 
 clean:
 	rm -rf out

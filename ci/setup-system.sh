@@ -7,6 +7,16 @@ command -v xz >/dev/null || need+=(xz-utils)
 command -v g++ >/dev/null || need+=(g++)
 command -v make >/dev/null || need+=(make)
 command -v python3 >/dev/null || need+=(python3)
+# The in-tree check of the native binding (tools/node/intree-check.ts):
+# ninja for Node's generated build files, nm and git, and the headers the
+# DFSG-stripped Node source takes from the system: libuv, OpenSSL and
+# simdjson (src/inspector_profiler.h).
+command -v ninja >/dev/null || need+=(ninja-build)
+command -v nm >/dev/null || need+=(binutils)
+command -v git >/dev/null || need+=(git)
+[ -e /usr/include/uv.h ] || need+=(libuv1-dev)
+[ -e /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
+[ -e /usr/include/simdjson.h ] || need+=(libsimdjson-dev)
 command -v apt-get >/dev/null || { echo "setup: apt-get is required (Debian)" >&2; exit 1; }
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo -n"

@@ -1,0 +1,139 @@
+// What `make pr` opens: one PR per layer (lib-overlay/<NN>-<slug>/ ↔
+// patches/NNNN-<slug>.patch), its branch (the base plus patches 1..k), its
+// title and body: PATCH.md, this layer's benchmark table, the test results
+// and Node's PR checklist. Pure planning and text; no git, no network.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Layer } from '../lib/layers.ts';
+import { readPatchMd, type PatchMd } from '../lib/patch-md.ts';
+import { ROOT } from '../lib/paths.ts';
+import { readSummaries, type SuiteSummary } from '../lib/summary.ts';
+import { filesAddedBy, filesTouchedBy, type Patch } from './series.ts';
+
+export interface PrLayer {
+  layer: Layer;
+  patch: Patch;
+  md: PatchMd;
+  /** The branch holding the base plus patches 1..index. */
+  branch: string;
+  /** tools/compare.ts --name of this layer's own comparison (layers 1..k-1 vs 1..k). */
+  compareName: string;
+  /** Problems that make submitting this PR wrong (dry runs report them). */
+  problems: string[];
+}
+
+export class PlanError extends Error {}
+
+/** Pairs every layer with its patch by number and slug; the two must agree exactly. */
+export function pairLayers(layers: Layer[], patches: Patch[], branchPrefix: string): PrLayer[] {
+  if (layers.length === 0) throw new PlanError('there are no layers in lib-overlay/: nothing to open PRs for');
+  if (layers.length !== patches.length) {
+    throw new PlanError(`${layers.length} layer(s) but ${patches.length} patch(es): patches/ is out of date with lib-overlay/; run \`make patches\``);
+  }
+  const pairs = layers.map((layer, i) => {
+    const patch = patches[i];
+    const slug = layer.name.replace(/^\d+-/, '');
+    if (patch.slug !== slug) {
+      throw new PlanError(`layer ${layer.name} has patch ${String(patch.index).padStart(4, '0')}-${patch.slug}.patch: patches/ is out of date with lib-overlay/; run \`make patches\``);
+    }
+    return { layer, patch, md: readPatchMd(layer.dir), branch: `${branchPrefix}${layer.name}`, compareName: layer.name, problems: [] as string[] };
+  });
+  // A layer that calls the native binding must come with (or after) the patch that adds it.
+  let bindingAdded = false;
+  for (const p of pairs) {
+    bindingAdded ||= filesAddedBy(p.patch.file).includes('src/node_webstreams.cc');
+    if (!bindingAdded && readFileSync(p.patch.file, 'utf8').includes("internalBinding('webstreams')")) {
+      p.problems.push("uses internalBinding('webstreams') but no patch up to this one adds src/node_webstreams.cc: this branch would not build");
+    }
+  }
+  return pairs;
+}
+
+/** The PATCH.md body without its trailer block (Signed-off-by and friends belong to the commit). */
+export function withoutTrailers(body: string): string {
+  const paragraphs = body.split(/\n{2,}/);
+  const last = paragraphs.at(-1) ?? '';
+  if (last && last.split('\n').every((l) => /^[A-Z][\w-]*: \S/.test(l))) paragraphs.pop();
+  return paragraphs.join('\n\n').trim();
+}
+
+export interface Evidence {
+  /** out/compare: one folder per tools/compare.ts --name. */
+  compareDir: string;
+  /** The summaries `make test` wrote (out/test-results/summaries). */
+  summariesDir: string;
+}
+
+export function benchmarkSection(p: PrLayer, index: number, evidence: Evidence): string {
+  const dir = join(evidence.compareDir, p.compareName);
+  const table = join(dir, 'table.txt');
+  const old = index === 1 ? 'the base' : `layers 1..${index - 1}`;
+  const builds = index === 1 ? '`LAYERS=1..1 make build`' : `\`LAYERS=1..${index - 1} make build\`, \`LAYERS=1..${index} make build\``;
+  const how = `${builds} and \`make compare OLD=${index === 1 ? 'base' : `out/lib/layers-1..${index - 1}`} NEW=out/lib/layers-1..${index} NAME=${p.compareName}\``;
+  if (!existsSync(table)) {
+    return `_Missing: no benchmark results for this layer (${relative(ROOT, table) || table} does not exist). ` +
+      `They compare ${old} with layers 1..${index}; produce them with ${how}._`;
+  }
+  const when = statSync(table).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
+  const chart = existsSync(join(dir, 'chart.svg')) ? `\n\nChart: \`${relative(ROOT, join(dir, 'chart.svg'))}\` (attach it to the PR).` : '';
+  return `${old} (old) vs layers 1..${index} (new), \`make compare\` of ${when}:\n\n\`\`\`console\n${readFileSync(table, 'utf8').trimEnd()}\n\`\`\`${chart}`;
+}
+
+const SUITES = [
+  { prefix: 'wpt', title: 'WPT streams' },
+  { prefix: 'ordering', title: 'ordering (differential, base vs patched)' },
+  { prefix: 'node-tests', title: "Node's webstreams tests" },
+];
+
+export function testsSection(evidence: Evidence, layers: number): string {
+  const summaries = readSummaries(evidence.summariesDir);
+  const rows = SUITES.map(({ prefix, title }) => {
+    const mine = summaries.filter((s: SuiteSummary) => s.suite === prefix || s.suite.startsWith(`${prefix}-`));
+    if (mine.length === 0) return `| ${title} | _missing: no \`${prefix}\` summary from \`make test\`_ | | |`;
+    const passed = mine.reduce((n, s) => n + s.passed, 0);
+    const failed = mine.reduce((n, s) => n + s.failed, 0);
+    return `| ${title} | ${passed} | ${failed} | ${mine.map((s) => s.notes).filter(Boolean).join('; ').replace(/\|/g, '\\|')} |`;
+  });
+  const when = existsSync(evidence.summariesDir) ? ` (${statSync(evidence.summariesDir).mtime.toISOString().replace(/\.\d+Z$/, 'Z')})` : '';
+  return `| suite | passed | failed | notes |\n|---|---|---|---|\n${rows.join('\n')}\n\n` +
+    `From the last \`make test\`${when} of webstreams-overlay, with the whole series (${layers} layer${layers === 1 ? '' : 's'}) injected into the release binary, not this layer alone.`;
+}
+
+/** Node's PR checklist, ticked only where the patch itself shows it. */
+export function checklist(p: PrLayer): string {
+  const touched = filesTouchedBy(p.patch.file);
+  const box = (done: boolean) => (done ? '[x]' : '[ ]');
+  return [
+    '- [ ] `make -j4 test` (UNIX), or `vcbuild test` (Windows) passes',
+    `- ${box(touched.some((f) => f.startsWith('test/') || f.startsWith('benchmark/')))} tests and/or benchmarks are included`,
+    `- ${box(touched.some((f) => f.startsWith('doc/')))} documentation is changed or added`,
+    `- ${box(/^stream: \S/.test(p.md.subject) && p.md.subject.length <= 72)} commit message follows [commit guidelines](https://github.com/nodejs/node/blob/HEAD/doc/contributing/pull-requests.md#commit-message-guidelines)`,
+  ].join('\n');
+}
+
+export interface SeriesLink {
+  /** PR number once it exists. */
+  number?: number;
+}
+
+export function seriesSection(pairs: PrLayer[], index: number, links: SeriesLink[], firstBase: string): string {
+  const lines = pairs.map((p, i) => {
+    const ref = links[i]?.number ? `#${links[i].number}` : `\`${p.branch}\``;
+    return `${i + 1}. ${ref} ${p.md.subject}${i + 1 === index ? ' ← this PR' : ''}`;
+  });
+  const stacked = index === 1 ? `It is based on \`${firstBase}\`.` : `It is stacked on ${links[index - 2]?.number ? `#${links[index - 2].number}` : `\`${pairs[index - 2].branch}\``}: review that first; this PR's own change is its last commit.`;
+  return `Part ${index} of ${pairs.length} of a series. ${stacked}\n\n${lines.join('\n')}`;
+}
+
+export function renderBody(pairs: PrLayer[], index: number, evidence: Evidence, links: SeriesLink[], firstBase: string): string {
+  const p = pairs[index - 1];
+  const body = withoutTrailers(p.md.body);
+  return [
+    body || '_No description in PATCH.md._',
+    seriesSection(pairs, index, links, firstBase),
+    `### Benchmarks\n\n${benchmarkSection(p, index, evidence)}`,
+    `### Tests\n\n${testsSection(evidence, pairs.length)}`,
+    `### Checklist\n\n${checklist(p)}`,
+    ...(p.problems.length ? [`### Problems\n\n${p.problems.map((x) => `- ${x}`).join('\n')}`] : []),
+  ].join('\n\n') + '\n';
+}
