@@ -4,12 +4,14 @@
 //
 //   node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
+import { progress } from './lib/progress.ts';
 import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
-import { OUT, ROOT } from './lib/paths.ts';
+import { LIB_OVERLAY, OUT, ROOT } from './lib/paths.ts';
+import { readLibDir } from './lib/libdir.ts';
 import { reportSummary } from './lib/summary.ts';
 
 const USAGE = 'node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]';
@@ -45,6 +47,28 @@ function selectTests(): string[] {
     .filter((f) => WEBSTREAMS_USE.test(readFileSync(join(PARALLEL, f), 'utf8')))
     .filter((f) => !values.filter || f.includes(values.filter))
     .sort();
+}
+
+// The tests the series itself adds (lib-overlay/<layer>/node/test/parallel/)
+// for the layers the lib was built from. They are copied next to the
+// fixture's test/parallel so that `require('../common')` finds test/common.
+const SERIES = join(NODE_FIXTURES, 'test', 'series');
+
+function seriesTests(lib: Lib): string[] {
+  rmSync(SERIES, { recursive: true, force: true });
+  mkdirSync(SERIES, { recursive: true });
+  const overlay = process.env.OVERLAY_DIR ?? LIB_OVERLAY;
+  const out: string[] = [];
+  for (const layer of readLibDir(lib.dir).manifest.layers) {
+    const dir = join(overlay, layer, 'node', 'test', 'parallel');
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (!/\.m?js$/.test(name) || (values.filter && !name.includes(values.filter))) continue;
+      cpSync(join(dir, name), join(SERIES, name));
+      out.push(join('..', 'series', name));
+    }
+  }
+  return out;
 }
 
 /** The `// Flags:` comment line Node's test runner reads. */
@@ -84,23 +108,23 @@ async function main(): Promise<void> {
   const exp = all[fixtures.version];
   if (!exp) throw new Error(`${values.expectations} has no entry for fixtures ${fixtures.version}; known: ${Object.keys(all).join(', ')}`);
   const lib = resolveLib(values.lib!);
-  const tests = selectTests();
+  const tests = [...selectTests(), ...seriesTests(lib)];
   if (tests.length === 0) throw new Error('no Node test selected');
   const tmp = join(OUT, 'node-tests-tmp');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
 
   const outcomes: Outcome[] = [];
+  const report = progress(`node tests on ${lib.name}`, tests.length);
   let next = 0;
   const lane = async () => {
     while (next < tests.length) {
       const outcome = await runTest(lib, tests[next++], Number(values.timeout), tmp);
       outcomes.push(outcome);
-      process.stderr.write(`\rnode tests on ${lib.name}: ${outcomes.length}/${tests.length}`);
+      report(outcomes.length);
     }
   };
   await Promise.all(Array.from({ length: Number(values.jobs) }, lane));
-  process.stderr.write('\n');
 
   let passed = 0;
   const failures: string[] = [];

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
+import { progress } from './lib/progress.ts';
 import { requireFixtures, WPT_ROOT } from './lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
 import { OUT, ROOT } from './lib/paths.ts';
@@ -49,6 +50,7 @@ function runOnLib(lib: Lib, jobs: WorkerJob[], concurrency: number): Promise<Fil
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     const results: FileResult[] = [];
+    const report = progress(`wpt ${lib.name} files`, jobs.length);
     let buffered = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -58,12 +60,11 @@ function runOnLib(lib: Lib, jobs: WorkerJob[], concurrency: number): Promise<Fil
         const result = JSON.parse(buffered.slice(0, nl)) as FileResult;
         buffered = buffered.slice(nl + 1);
         results.push(result);
-        process.stderr.write(`\rwpt ${lib.name}: ${results.length}/${jobs.length} files`);
+        report(results.length);
       }
     });
     child.on('error', reject);
     child.on('close', (code) => {
-      process.stderr.write('\n');
       if (code !== 0 || results.length !== jobs.length) {
         reject(new Error(`the WPT host on ${lib.name} exited with code ${code} after ${results.length}/${jobs.length} files`));
       } else {
