@@ -115,6 +115,9 @@ function inject(libDir, manifest, { BuiltinModule, internalBinding, primordials 
     binding ??= webstreamsBinding(primordials);
     return binding;
   };
+  // Tests reach bindings through internal/test/binding, as in a Node build
+  // that has the webstreams binding compiled in.
+  require('internal/test/binding').internalBinding = bindingFor;
   const requireBuiltin = (id) => {
     const mod = BuiltinModule.map.get(id);
     if (!mod) throw new TypeError(`Missing internal module '${id}'`);

@@ -8,7 +8,6 @@ function create(primordials) {
   const {
     ArrayBufferIsView,
     ArrayBufferPrototypeGetDetached,
-    ArrayBufferPrototypeSlice,
     DataViewPrototypeGetBuffer,
     DataViewPrototypeGetByteLength,
     DataViewPrototypeGetByteOffset,
@@ -17,6 +16,7 @@ function create(primordials) {
     TypedArrayPrototypeGetByteLength,
     TypedArrayPrototypeGetByteOffset,
     TypedArrayPrototypeGetSymbolToStringTag,
+    TypedArrayPrototypeSet,
     Uint8Array,
   } = primordials;
 
@@ -40,7 +40,11 @@ function create(primordials) {
     }
     const offset = dataView ? DataViewPrototypeGetByteOffset(view) : TypedArrayPrototypeGetByteOffset(view);
     const length = dataView ? DataViewPrototypeGetByteLength(view) : TypedArrayPrototypeGetByteLength(view);
-    return new Uint8Array(ArrayBufferPrototypeSlice(buffer, offset, offset + length));
+    // Copied element-wise into a fresh buffer rather than with
+    // ArrayBuffer.prototype.slice, which would consult the buffer's species.
+    const clone = new Uint8Array(length);
+    TypedArrayPrototypeSet(clone, new Uint8Array(buffer, offset, length));
+    return clone;
   }
 
   return ObjectFreeze({ __proto__: null, isNonThenable, cloneAsUint8Array });

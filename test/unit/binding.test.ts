@@ -36,6 +36,9 @@ for (const [k, v] of Object.entries(views)) {
   const c = b.cloneAsUint8Array(v);
   out.push(['clone', k, c.constructor.name, Array.from(c), c.buffer !== ab, c.byteOffset, c.buffer.byteLength]);
 }
+const patched = new Uint8Array(new ArrayBuffer(4));
+patched.buffer.constructor = { [Symbol.species]: function() { throw new Error('species consulted'); } };
+try { out.push(['species', Array.from(b.cloneAsUint8Array(patched))]); } catch (e) { out.push(['species', e.message]); }
 const detached = new Uint8Array(new ArrayBuffer(8), 2, 2);
 structuredClone(detached.buffer, { transfer: [detached.buffer] });
 for (const [k, v] of Object.entries({ detached, plain: {}, number: 1, buffer: new ArrayBuffer(4) })) {
@@ -57,6 +60,7 @@ for (const binding of ['js', 'native'] as const) test(`${binding} binding: isNon
     undefined: true, null: true, true: true, zero: true, nan: true, string: true, symbol: true, bigint: true,
     object: false, array: false, fn: false, promise: false, thenable: false, proxy: false, thenGetterThrows: false,
   });
+  assert.deepEqual(rows.find((x) => x[0] === 'species'), ['species', [0, 0, 0, 0]]);
   const clones = Object.fromEntries(rows.filter((x) => x[0] === 'clone').map((x) => [x[1], x.slice(2)]));
   assert.deepEqual(clones.Int8Array, ['Uint8Array', [1, 2, 3], true, 0, 3]);
   assert.deepEqual(clones.Uint16Array, ['Uint8Array', [4, 5], true, 0, 2]);
