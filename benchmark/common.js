@@ -16,10 +16,11 @@
 // - output: a forked child reports { type: 'report', name, conf, rate, time }
 //   over IPC; otherwise one line per configuration on stdout, e.g.
 //   `webstreams/tee.js type="normal" n=100000: 1,234,567.8`.
-// Additions: NODE_BENCHMARK_LIST_CONFIGS=1 prints the selected configurations
-// as JSON instead of running them (tools/compare.ts uses it), unknown keys and
-// non-numeric values for numeric keys are errors, and a run that never calls
-// bench.end() (a broken stream that stalls) exits non-zero.
+// Additions: NODE_BENCHMARK_LIST_CONFIGS=1 prints the keys and the selected
+// configurations as JSON instead of running them (tools/compare.ts uses it);
+// unknown keys (unless NODE_BENCHMARK_ALLOW_EXTRA=1) and non-numeric values
+// for numeric keys are errors; a run that never calls bench.end() (a broken
+// stream that stalls) exits non-zero.
 
 const childProcess = require('child_process');
 const path = require('path');
@@ -47,7 +48,7 @@ class Benchmark {
 
     process.nextTick(() => {
       if (process.env.NODE_BENCHMARK_LIST_CONFIGS === '1') {
-        process.stdout.write(`${JSON.stringify({ name: this.name, configs: this.queue })}\n`);
+        process.stdout.write(`${JSON.stringify({ name: this.name, keys: Object.keys(this.options), configs: this.queue })}\n`);
       } else if (Object.prototype.hasOwnProperty.call(process.env, 'NODE_RUN_BENCHMARK_FN')) {
         this.#runHere(fn);
       } else {
@@ -58,14 +59,24 @@ class Benchmark {
 
   #runHere(fn) {
     // A broken implementation can stall: every promise pending, the event
-    // loop empty, the process about to exit 0 without a result.
+    // loop empty, the process about to exit 0 without a result or before
+    // main() got to its checks.
+    let settled = true;
     process.on('exit', (code) => {
-      if (code === 0 && !this.#ended) {
+      if (code !== 0) return;
+      if (!this.#ended) {
         process.stderr.write(`${this.name}: the benchmark finished without calling bench.end()\n`);
+        process.exitCode = 1;
+      } else if (!settled) {
+        process.stderr.write(`${this.name}: main() never finished (a stream stalled before its checks ran)\n`);
         process.exitCode = 1;
       }
     });
-    fn(this.config);
+    const result = fn(this.config);
+    if (result && typeof result.then === 'function') {
+      settled = false;
+      result.then(() => { settled = true; }, (err) => { settled = true; throw err; });
+    }
   }
 
   // One child process per configuration, in order, like upstream.
@@ -85,7 +96,7 @@ class Benchmark {
       child.on('message', sendResult);
       child.on('close', (code, signal) => {
         if (code || signal) {
-          process.stderr.write(`${this.name}: configuration ${formatConf(config)} failed (${code ?? signal})\n`);
+          process.stderr.write(`${this.name}: configuration${formatConf(config)} failed (${code ?? signal})\n`);
           process.exit(code || 1);
         }
         if (index + 1 < this.queue.length) next(index + 1);
