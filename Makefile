@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
-.PHONY: help setup base check-base fixtures fixtures-clean build test unit typecheck wpt node-tests clean
+.PHONY: help setup base check-base fixtures fixtures-clean build test unit typecheck wpt node-tests compare clean
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -49,6 +49,14 @@ wpt: build fixtures
 
 node-tests: build fixtures
 	$(NODE) tools/node-tests.ts
+
+# Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
+# variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=.
+compare: build
+	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
+	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
+	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
 
 clean:
 	rm -rf out
