@@ -52,11 +52,12 @@ node-tests: build fixtures
 
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
-# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=.
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu.
 compare: build
 	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
 	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
-	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
+	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+	  $(if $(CLOCK),--clock '$(CLOCK)')
 
 clean:
 	rm -rf out

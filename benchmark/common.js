@@ -16,7 +16,10 @@
 // - output: a forked child reports { type: 'report', name, conf, rate, time }
 //   over IPC; otherwise one line per configuration on stdout, e.g.
 //   `webstreams/tee.js type="normal" n=100000: 1,234,567.8`.
-// Additions: NODE_BENCHMARK_LIST_CONFIGS=1 prints the keys and the selected
+// Additions: NODE_BENCHMARK_CLOCK=cpu measures the main thread's CPU time
+// (process.threadCpuUsage) instead of wall time, so time the process spends
+// descheduled on a shared machine does not count (work on V8's helper
+// threads does not count either); NODE_BENCHMARK_LIST_CONFIGS=1 prints the keys and the selected
 // configurations as JSON instead of running them (tools/compare.ts uses it);
 // unknown keys (unless NODE_BENCHMARK_ALLOW_EXTRA=1) and non-numeric values
 // for numeric keys are errors; a run that never calls bench.end() (a broken
@@ -25,6 +28,19 @@
 const childProcess = require('child_process');
 const path = require('path');
 
+// [seconds, nanoseconds] now, and since an earlier reading, like process.hrtime.
+const clocks = {
+  wall: (since) => process.hrtime(since),
+  cpu: (since) => {
+    const { user, system } = process.threadCpuUsage();
+    const ns = (user + system) * 1000;
+    const diff = since ? ns - (since[0] * 1e9 + since[1]) : ns;
+    return [Math.floor(diff / 1e9), diff % 1e9];
+  },
+};
+const clockName = process.env.NODE_BENCHMARK_CLOCK || 'wall';
+const clock = clocks[clockName];
+
 class Benchmark {
   #started = false;
   #ended = false;
@@ -32,6 +48,10 @@ class Benchmark {
 
   constructor(fn, configs, options = {}) {
     if (typeof fn !== 'function') throw new TypeError('createBenchmark: main must be a function');
+    if (!clock) fail(`NODE_BENCHMARK_CLOCK must be wall or cpu, got "${clockName}"`);
+    if (clockName === 'cpu' && typeof process.threadCpuUsage !== 'function') {
+      fail(`NODE_BENCHMARK_CLOCK=cpu needs process.threadCpuUsage() (Node >= 23.9), this is ${process.version}`);
+    }
     if (configs === null || typeof configs !== 'object') {
       throw new TypeError('createBenchmark: configs must be an object');
     }
@@ -108,12 +128,12 @@ class Benchmark {
   start() {
     if (this.#started) throw new Error('Called start more than once in a single benchmark');
     this.#started = true;
-    this.#time = process.hrtime();
+    this.#time = clock();
   }
 
   end(operations) {
     // Read the clock first; check afterwards.
-    const elapsed = process.hrtime(this.#time);
+    const elapsed = clock(this.#time);
     if (!this.#started) throw new Error('called end without start');
     if (this.#ended) throw new Error('called end multiple times');
     if (typeof operations !== 'number') throw new Error('called end() without specifying operation count');

@@ -5,13 +5,17 @@
 //
 //   node tools/compare.ts [--old base] [--new patched] [--runs N | --quick]
 //     [--filter text]… [--set key=value]… [--name NAME | --out DIR]
-//     [--timeout s] [--no-progress] [category…]
+//     [--clock wall|cpu] [--timeout s] [--no-progress] [category…]
 //   node tools/compare.ts --from-csv results.csv [--out DIR]   (analyse a CSV only)
 //
 // Schedule: round r runs every configuration once on each side, in the order
 // old,new on even rounds and new,old on odd ones, so drift of the machine
 // (other load, thermal state) falls on both sides alike and each
 // configuration's samples spread over the whole run.
+//
+// --clock cpu times the benchmark's main thread CPU time instead of wall
+// time (benchmark/common.js, NODE_BENCHMARK_CLOCK): far less noise when other
+// work shares the cores, at the price of not counting V8's helper threads.
 import { mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -31,7 +35,7 @@ import { renderReport } from './bench/table.ts';
 export const DEFAULT_RUNS = 30;
 export const QUICK_RUNS = 4;
 
-const USAGE = 'node tools/compare.ts [--old base] [--new patched] [--runs N | --quick] [--filter text]… [--set key=value]… [--name NAME | --out DIR] [--timeout s] [--no-progress] [category…] | --from-csv FILE';
+const USAGE = 'node tools/compare.ts [--old base] [--new patched] [--runs N | --quick] [--filter text]… [--set key=value]… [--name NAME | --out DIR] [--clock wall|cpu] [--timeout s] [--no-progress] [category…] | --from-csv FILE';
 
 const { values, positionals } = parseFlags({
   old: { type: 'string', default: 'base' },
@@ -43,6 +47,7 @@ const { values, positionals } = parseFlags({
   name: { type: 'string' },
   out: { type: 'string' },
   timeout: { type: 'string', default: '120' },
+  clock: { type: 'string', default: 'wall' },
   'no-progress': { type: 'boolean', default: false },
   'from-csv': { type: 'string' },
 }, USAGE);
@@ -77,6 +82,7 @@ interface Meta {
   old: { spec: string; runs: string };
   new: { spec: string; runs: string };
   runsPerSide: number;
+  clock: string;
   filters: string[];
   sets: string[];
   started: string;
@@ -92,7 +98,7 @@ function writeOutputs(dir: string, analysis: Analysis, meta: Meta | undefined, t
   const report = renderReport(analysis);
   writeFileSync(join(dir, 'table.txt'), report);
   const subtitle = meta ?
-    `old = ${meta.old.spec}, new = ${meta.new.spec}; ${meta.runsPerSide} runs each; geometric mean new/old ${analysis.geomean.toFixed(4)}` :
+    `old = ${meta.old.spec}, new = ${meta.new.spec}; ${meta.runsPerSide} runs each, ${meta.clock} clock; geometric mean new/old ${analysis.geomean.toFixed(4)}` :
     `geometric mean new/old ${analysis.geomean.toFixed(4)}`;
   writeFileSync(join(dir, 'chart.svg'), renderChart(analysis.rows, title, subtitle));
   const rows = analysis.rows.map((r) => ({
@@ -171,12 +177,15 @@ async function main(): Promise<void> {
   const sets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of sets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
   const categories = positionals.length > 0 ? positionals : ['webstreams'];
+  const clock = values.clock;
+  if (clock !== 'wall' && clock !== 'cpu') die(`--clock must be wall or cpu, got '${clock}'`);
 
   let old: Executable;
   let fresh: Executable;
   try {
     old = resolveExecutable(values.old);
     fresh = resolveExecutable(values.new);
+    for (const exe of [old, fresh]) exe.env = { ...exe.env, NODE_BENCHMARK_CLOCK: clock };
   } catch (err) {
     die((err as Error).message);
   }
@@ -212,6 +221,7 @@ async function main(): Promise<void> {
     old: { spec: old.spec, runs: describe(old) },
     new: { spec: fresh.spec, runs: describe(fresh) },
     runsPerSide: runs,
+    clock,
     filters,
     sets,
     started: new Date().toISOString(),
@@ -226,7 +236,7 @@ async function main(): Promise<void> {
 
   console.log(`old: ${old.spec} (${meta.old.runs})`);
   console.log(`new: ${fresh.spec} (${meta.new.runs})`);
-  console.log(`${jobs.length} configurations in ${files.length} files, ${runs} runs each side, interleaved (${jobs.length * runs * 2} runs); load average ${meta.loadavgStart.map((l) => l.toFixed(2)).join(' ')} on ${meta.cpus} CPUs`);
+  console.log(`${jobs.length} configurations in ${files.length} files, ${runs} runs each side, interleaved (${jobs.length * runs * 2} runs), ${clock} clock; load average ${meta.loadavgStart.map((l) => l.toFixed(2)).join(' ')} on ${meta.cpus} CPUs`);
   console.log(`writing ${relative(process.cwd(), csvPath) || csvPath}\n`);
 
   const samples: Sample[] = [];

@@ -44,6 +44,15 @@ async function main({ n, where }) {
   await new Promise(() => {}); // the self-check never runs
 }
 `);
+const SLEEPY = join(dir, 'benchmark', 'cat', 'sleepy.js');
+writeFileSync(SLEEPY, `'use strict';
+const common = require('../common.js');
+const bench = common.createBenchmark(main, { n: [1] });
+function main({ n }) {
+  bench.start();
+  setTimeout(() => bench.end(n), 300); // idle, off the CPU
+}
+`);
 const MISUSE = join(dir, 'benchmark', 'cat', 'misuse.js');
 writeFileSync(MISUSE, `'use strict';
 const common = require('../common.js');
@@ -153,6 +162,21 @@ test('a forked child reports over IPC, as compare.js and tools/compare.ts expect
   assert.ok(report.rate > 0 && report.time > 0);
   // rate is operations / time
   assert.ok(Math.abs(report.rate * report.time - 20e6) < 1, `${report.rate} * ${report.time}`);
+});
+
+test('NODE_BENCHMARK_CLOCK=cpu counts the main thread\'s CPU time, not idle wall time', async () => {
+  const exe = { spec: 'pinned', command: PINNED_NODE, args: [], env: { ...process.env } };
+  const wall = await runBenchmark(exe, SLEEPY, { n: 1 }, 60_000).promise;
+  assert.ok(wall.time >= 0.29, `wall clock: ${wall.time} s`);
+  const cpu = await runBenchmark({ ...exe, env: { ...exe.env, NODE_BENCHMARK_CLOCK: 'cpu' } }, SLEEPY, { n: 1 }, 60_000).promise;
+  assert.ok(cpu.time < 0.1, `cpu clock: ${cpu.time} s for 300 ms of sleep`);
+  assert.ok(Math.abs(cpu.rate * cpu.time - 1) < 1e-6);
+  // Busy work counts on the CPU clock too.
+  const busy = await runBenchmark({ ...exe, env: { ...exe.env, NODE_BENCHMARK_CLOCK: 'cpu' } }, FAKE, { size: 5, type: 'a', n: 10 }, 60_000).promise;
+  assert.ok(busy.time > 0);
+  const bad = run(FAKE, [], { NODE_BENCHMARK_CLOCK: 'sundial' });
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /NODE_BENCHMARK_CLOCK must be wall or cpu, got "sundial"/);
 });
 
 test('a stalled benchmark fails instead of exiting quietly, before or after bench.end()', () => {

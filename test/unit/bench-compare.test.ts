@@ -173,6 +173,7 @@ test('bad options stop with a message', () => {
     [['--filter', 'tee.js', '--set', 'n=abc'], /configuration "n" is numeric/],
     [['--new', '/nonexistent/node'], /is not base, patched/],
     [['--name', 'a/b'], /--name may only use/],
+    [['--clock', 'sundial'], /--clock must be wall or cpu/],
     [['--from-csv', '/nonexistent.csv'], /ENOENT/],
   ];
   for (const [args, message] of cases) {

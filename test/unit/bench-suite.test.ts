@@ -1,5 +1,6 @@
 // Every benchmark file runs every configuration to completion on
-// node-patched with a tiny n, and its self-checks catch broken streams: on
+// node-patched with a tiny n, passes Node's --test mode (so the files can be
+// upstreamed), and its self-checks catch broken streams: on
 // libs that drop every second chunk (readable default controller, byte
 // controller, or writable sink writes) every file that moves chunks fails
 // instead of posting a number.
@@ -22,8 +23,8 @@ interface Outcome {
   stderr: string;
 }
 
-function runFile(libDir: string, file: string): Promise<Outcome> {
-  const cmd = injectedNode({ name: libDir, dir: libDir }, [join(BENCHMARK_DIR, file), TINY]);
+function runFile(libDir: string, file: string, args = [TINY]): Promise<Outcome> {
+  const cmd = injectedNode({ name: libDir, dir: libDir }, [join(BENCHMARK_DIR, file), ...args]);
   return new Promise((resolve) => {
     const child = spawn(cmd.command, cmd.args, { env: cmd.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -81,6 +82,15 @@ test('every file completes every configuration on node-patched with a tiny n', a
       assert.equal(m[1], o.file);
       assert.match(m[2], / n=64( |$)/);
     }
+  }
+});
+
+test('every file passes the --test mode Node\'s own test/benchmark suite uses (one config, numbers cut to 1)', async () => {
+  const lib = resolveLib('patched').dir;
+  for (const file of FILES) {
+    const o = await runFile(lib, file, ['--test']);
+    assert.equal(o.status, 0, `${file} --test failed:\n${o.stderr}`);
+    assert.equal(o.stdout.trim().split('\n').length, 1, `${file} --test: ${o.stdout}`);
   }
 });
 
