@@ -179,6 +179,7 @@ async function main(): Promise<void> {
   const categories = positionals.length > 0 ? positionals : ['webstreams'];
   const clock = values.clock;
   if (clock !== 'wall' && clock !== 'cpu') die(`--clock must be wall or cpu, got '${clock}'`);
+  const dir = outputDir();
 
   let old: Executable;
   let fresh: Executable;
@@ -217,9 +218,15 @@ async function main(): Promise<void> {
     if (!usedKeys.has(key)) die(`--set ${s}: no selected benchmark has a configuration key '${key}'`);
   }
 
+  let described: string[];
+  try {
+    described = [describe(old), describe(fresh)];
+  } catch (err) {
+    die((err as Error).message);
+  }
   const meta: Meta = {
-    old: { spec: old.spec, runs: describe(old) },
-    new: { spec: fresh.spec, runs: describe(fresh) },
+    old: { spec: old.spec, runs: described[0] },
+    new: { spec: fresh.spec, runs: described[1] },
     runsPerSide: runs,
     clock,
     filters,
@@ -228,7 +235,6 @@ async function main(): Promise<void> {
     cpus: cpus().length,
     loadavgStart: loadavg(),
   };
-  const dir = outputDir();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const csvPath = join(dir, 'results.csv');
