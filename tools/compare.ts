@@ -30,9 +30,9 @@ import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config } from './bench
 import { renderReport } from './bench/table.ts';
 
 // About 30 minutes for the whole default suite on the 2-core reference
-// machine (one round of every configuration on both sides takes ~55 s);
-// QUICK takes a few minutes.
-export const DEFAULT_RUNS = 30;
+// machine: one round of all 49 configurations on both sides took 46 s at a
+// load average of 1.5 (77 s at 5-12). QUICK takes 3-5 minutes.
+export const DEFAULT_RUNS = 36;
 export const QUICK_RUNS = 4;
 
 const USAGE = 'node tools/compare.ts [--old base] [--new patched] [--runs N | --quick] [--filter text]… [--set key=value]… [--name NAME | --out DIR] [--clock wall|cpu] [--timeout s] [--no-progress] [category…] | --from-csv FILE';
