@@ -7,6 +7,7 @@ STAMP := node_modules/.installed
 .PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
 .PHONY: ordering fuzz resources
 .PHONY: node-build compare-checkout pr
+.PHONY: compare
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -84,8 +85,7 @@ node-build: setup
 # `make compare NODE_DIR=… [BASE_REF=main] [OLD=bin] [NEW=bin]`: real
 # binaries from a checkout, then tools/compare.ts --old/--new on them with the
 # plain compare's options. Only with NODE_DIR does `compare` come here; the
-# plain `compare` rule (tools/compare.ts) must then stay out of the way
-# (wrap it in `ifeq ($(NODE_DIR),)`).
+# plain `compare` rule below is defined only without it.
 COMPARE_OPTS = $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
   $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
 compare-checkout: setup
@@ -98,6 +98,17 @@ endif
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.
 pr: setup
 	$(NODE) tools/node/pr.ts $(if $(filter-out 0,$(SUBMIT)),--submit)
+
+# Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
+# variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu.
+ifeq ($(NODE_DIR),)
+compare: build
+	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
+	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
+	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+	  $(if $(CLOCK),--clock '$(CLOCK)')
+endif
 
 clean:
 	rm -rf out
