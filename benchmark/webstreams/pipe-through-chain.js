@@ -1,7 +1,8 @@
 'use strict';
 // Real-world shape: source.pipeThrough(t1)...pipeThrough(tK).pipeTo(sink)
-// with K identity TransformStreams (a transform() that re-enqueues), 1 KiB
-// chunks and a synchronous sink.
+// with K identity TransformStreams, 1 KiB chunks and a synchronous sink.
+// transformer=function: a transform() that re-enqueues (counted);
+// transformer=none: `new TransformStream()`, the plain pass-through.
 const common = require('../common.js');
 const assert = require('assert');
 const { ReadableStream, TransformStream, WritableStream } = require('node:stream/web');
@@ -9,10 +10,11 @@ const { ReadableStream, TransformStream, WritableStream } = require('node:stream
 const bench = common.createBenchmark(main, {
   n: [3e5],
   transforms: [1, 3, 8],
+  transformer: ['function', 'none'],
   size: [1024],
 });
 
-async function main({ n, transforms, size }) {
+async function main({ n, transforms, transformer, size }) {
   const pool = Array.from({ length: 256 }, (_, i) => new Uint8Array(size).fill(i));
   let produced = 0;
   let readable = new ReadableStream({
@@ -23,12 +25,14 @@ async function main({ n, transforms, size }) {
   });
   let transformed = 0;
   for (let i = 0; i < transforms; i++) {
-    readable = readable.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
-        transformed++;
-        controller.enqueue(chunk);
-      },
-    }));
+    readable = readable.pipeThrough(transformer === 'none' ?
+      new TransformStream() :
+      new TransformStream({
+        transform(chunk, controller) {
+          transformed++;
+          controller.enqueue(chunk);
+        },
+      }));
   }
   let written = 0;
   let bytes = 0;
@@ -45,5 +49,5 @@ async function main({ n, transforms, size }) {
   bench.end(n);
   assert.strictEqual(written, n);
   assert.strictEqual(bytes, n * size);
-  assert.strictEqual(transformed, n * transforms);
+  assert.strictEqual(transformed, transformer === 'none' ? 0 : n * transforms);
 }

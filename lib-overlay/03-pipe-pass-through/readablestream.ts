@@ -114,6 +114,13 @@ function passThroughWrite(transformStream: TransformStream, chunk: unknown): boo
   return true;
 }
 
+// When a pipe writes the chunk its read request just received: a microtask
+// later, so that the write never runs inside the enqueue() that fulfilled
+// the read.
+function scheduleForward(forward: () => void): void {
+  PromisePrototypeThen(kResolvedPromise, forward);
+}
+
 let passThroughEnqueue = (transformStream: TransformStream, chunk: unknown): void => {
   passThroughEnqueue =
     require('internal/webstreams/transformstream').transformStreamPassThroughEnqueue;
@@ -411,7 +418,7 @@ function readableStreamPipeTo(
         // synchronous write during enqueue(). See WHATWG Streams spec
         // "ReadableStreamPipeTo" step 15's "chunk steps".
         pendingChunk = chunk;
-        PromisePrototypeThen(kResolvedPromise, forwardChunk);
+        scheduleForward(forwardChunk);
       },
       nonOpCallback,
       nonOpCallback);

@@ -58,6 +58,9 @@ export function stripEdits(sf: ts.SourceFile, roots: readonly ts.Node[], whereOf
   };
 
   const visit = (node: ts.Node): void => {
+    // Type syntax is cut by its owner (annotation, type arguments…); a
+    // function type such as `Queue<() => void>` is not a function.
+    if (ts.isTypeNode(node) && !ts.isExpressionWithTypeArguments(node)) return;
     if (ts.isTypeAssertionExpression(node)) {
       throw new OverlayError('write `x as T`, not `<T>x`', whereOf(node.getStart(sf)));
     }

@@ -314,3 +314,7 @@ export interface PipeWriteTracker {
   resolve(): void;
   reject(error: unknown): void;
 }
+// Added by the series (03-pipe-pass-through).
+export function pipeWrite(writer: import('internal/webstreams/writablestream').WritableStreamDefaultWriter, chunk: unknown, request: PipeWriteTracker): void;
+export function passThroughWrite(transformStream: import('internal/webstreams/transformstream').TransformStream, chunk: unknown): boolean;
+export function scheduleForward(forward: () => void): void;

@@ -3,7 +3,7 @@ import type { kState, kType } from 'internal/webstreams/util';
 import type { CancelAlgorithm, ReadableStream, ReadableStreamDefaultController } from 'internal/webstreams/readablestream';
 import type { WritableStream } from 'internal/webstreams/writablestream';
 
-export type TransformAlgorithm = (chunk: unknown) => unknown;
+export type TransformAlgorithm = (chunk: unknown, controller: TransformStreamDefaultController) => unknown;
 export type FlushAlgorithm = () => unknown;
 
 /** The base's state record class (TransformStreamState instances, null prototype). */
@@ -21,6 +21,8 @@ export interface TransformStreamState {
   writeContinuation: (() => void) | undefined;
   /** Added by the series: no transformer algorithm sees the controller, default size algorithms. */
   passThrough: boolean;
+  /** Added by the series: the transform() has returned non-thenables to pipe writes so far. */
+  syncTransform: boolean;
 }
 
 export interface TransformStreamControllerState {
