@@ -83,9 +83,15 @@ class ReadableStreamDefaultReader {
 // as the write would have run it, without the writable side's queue and
 // in-flight bookkeeping. Neither side is observable meanwhile: both are
 // locked by the pipes and the controller is never exposed.
-function pipeWrite(writer: WritableStreamDefaultWriter, chunk: unknown, request: PipeWriteTracker): void {
-  const owner = writer[kState].stream![kState].controller![kState].owner;
-  if (owner === undefined || !owner[kState].passThrough || !passThroughWrite(owner, chunk))
+// `destination` is the TransformStream the writer's stream belongs to, if
+// any (the pipe looks it up once).
+function pipeWrite(
+  writer: WritableStreamDefaultWriter,
+  destination: TransformStream | undefined,
+  chunk: unknown,
+  request: PipeWriteTracker): void {
+  if (destination === undefined || !destination[kState].passThrough ||
+      !passThroughWrite(destination, chunk))
     writableStreamDefaultWriterWriteWithRequest(writer, chunk, request);
 }
 
@@ -148,6 +154,9 @@ function readableStreamPipeTo(
   }
 
   source[kState].disturbed = true;
+
+  // The TransformStream whose writable side dest is, if it is one.
+  const destination = dest[kState].controller![kState].owner;
 
   let shuttingDown = false;
 
@@ -330,7 +339,7 @@ function readableStreamPipeTo(
   function forwardChunk(): void {
     const chunk = pendingChunk;
     pendingChunk = undefined;
-    pipeWrite(writer, chunk, writeTracker);
+    pipeWrite(writer, destination, chunk, writeTracker);
     pump();
   }
 
@@ -342,7 +351,7 @@ function readableStreamPipeTo(
         dest[kState].state !== 'writable' ||
         writableStreamCloseQueuedOrInFlight(dest))
       return false;
-    pipeWrite(writer, chunk, writeTracker);
+    pipeWrite(writer, destination, chunk, writeTracker);
     return true;
   }
 
@@ -375,7 +384,7 @@ function readableStreamPipeTo(
 
         // Write the chunk - we're already in a separate microtask from enqueue
         // because we awaited the writer ready promise above.
-        pipeWrite(writer, chunk, writeTracker);
+        pipeWrite(writer, destination, chunk, writeTracker);
 
         // Check backpressure after each write
         if (dest[kState].backpressure) {

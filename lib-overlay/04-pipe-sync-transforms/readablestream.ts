@@ -5,6 +5,7 @@ import {
   type WritableStreamDefaultWriter,
 } from 'internal/webstreams/writablestream';
 import type { PipeWriteTracker } from 'internal/webstreams/readablestream';
+import type { TransformStream } from 'internal/webstreams/transformstream';
 
 const {
   PromisePrototypeThen,
@@ -21,18 +22,22 @@ let pipeWriteDepth = 0;
 let drainingForwards = false;
 const deferredForwards = new Queue<() => void>();
 
-function pipeWrite(writer: WritableStreamDefaultWriter, chunk: unknown, request: PipeWriteTracker): void {
-  const owner = writer[kState].stream![kState].controller![kState].owner;
-  if (owner === undefined) {
+function pipeWrite(
+  writer: WritableStreamDefaultWriter,
+  destination: TransformStream | undefined,
+  chunk: unknown,
+  request: PipeWriteTracker): void {
+  if (destination === undefined) {
     writableStreamDefaultWriterWriteWithRequest(writer, chunk, request);
     return;
   }
-  if (owner[kState].passThrough) {
-    if (!passThroughWrite(owner, chunk))
+  const state = destination[kState];
+  if (state.passThrough) {
+    if (!passThroughWrite(destination, chunk))
       writableStreamDefaultWriterWriteWithRequest(writer, chunk, request);
     return;
   }
-  if (!owner[kState].syncTransform) {
+  if (!state.syncTransform) {
     writableStreamDefaultWriterWriteWithRequest(writer, chunk, request);
     return;
   }

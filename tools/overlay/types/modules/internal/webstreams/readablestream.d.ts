@@ -315,6 +315,7 @@ export interface PipeWriteTracker {
   reject(error: unknown): void;
 }
 // Added by the series (03-pipe-pass-through).
-export function pipeWrite(writer: import('internal/webstreams/writablestream').WritableStreamDefaultWriter, chunk: unknown, request: PipeWriteTracker): void;
+export function pipeWrite(writer: import('internal/webstreams/writablestream').WritableStreamDefaultWriter,
+  destination: import('internal/webstreams/transformstream').TransformStream | undefined, chunk: unknown, request: PipeWriteTracker): void;
 export function passThroughWrite(transformStream: import('internal/webstreams/transformstream').TransformStream, chunk: unknown): boolean;
 export function scheduleForward(forward: () => void): void;
