@@ -49,7 +49,7 @@ out/native/webstreams.node: src-native/node_webstreams.cc src-native/binding.gyp
 	mkdir -p out/native
 	cp src-native/build/Release/webstreams.node $@
 
-build: base native
+build: base native fixtures
 	$(NODE) tools/build.ts
 
 test: build fixtures
