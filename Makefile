@@ -7,7 +7,7 @@ STAMP := node_modules/.installed
 .PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
 .PHONY: ordering fuzz resources
 .PHONY: node-build compare-checkout pr
-.PHONY: compare
+.PHONY: compare compare-layers
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -93,6 +93,11 @@ compare-checkout: setup
 ifneq ($(NODE_DIR),)
 compare: compare-checkout
 endif
+
+# Each layer's own table (layers 1..k-1 vs 1..k on the benchmarks its
+# PATCH.md names), as out/compare/<layer> for `make pr`. RUNS=, CLOCK=, LAYERS=.
+compare-layers: build
+	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)')
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.

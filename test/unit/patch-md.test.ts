@@ -8,6 +8,7 @@ test('PATCH.md: front matter deviations, subject, body', () => {
   assert.equal(md.subject, 'stream: make it fast');
   assert.equal(md.body, 'Body line.\n\nSigned-off-by: A <a@b>');
   assert.deepEqual(parsePatchMd('stream: x\n').deviations, []);
+  assert.deepEqual(parsePatchMd('---\nbench: tee, byte-stream\nbench: pipe\n---\nstream: x\n').bench, ['tee', 'byte-stream', 'pipe']);
 });
 
 test('PATCH.md: errors name the problem', () => {
@@ -15,5 +16,6 @@ test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('stream: x\nbody\n'), /blank line must follow/);
   assert.throws(() => parsePatchMd('---\ndeviation: x\n---\nstream: x\n'), /deviation: <scenario id> \| <reason>/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);
+  assert.throws(() => parsePatchMd('---\nbench: ,\n---\nstream: x\n'), /bench: <filter>/);
   assert.throws(() => parsePatchMd('---\ndeviation: a | b\nstream: x\n'), /never closed/);
 });
