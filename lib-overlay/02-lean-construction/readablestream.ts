@@ -1,4 +1,4 @@
-import { kDeferredStart, kEmptyQueue, kState, nonOpCallback, Queue, resetQueue } from 'internal/webstreams/util';
+import { createMicrotaskSteps, kDeferredStart, kEmptyQueue, kState, nonOpCallback, resetQueue } from 'internal/webstreams/util';
 import {
   readableStreamDefaultControllerCallPullIfNeeded,
   readableStreamDefaultControllerClearAlgorithms,
@@ -15,10 +15,6 @@ import assert from 'internal/assert';
 const {
   PromisePrototypeThen,
 } = primordials;
-
-const {
-  enqueueMicrotask,
-} = internalBinding('task_queue');
 
 function readableStreamDefaultControllerCancelSteps(controller: ReadableStreamDefaultController, reason: unknown): unknown {
   resetQueue(controller);
@@ -77,8 +73,7 @@ function setupReadableStreamDefaultController(
   if (startFulfilled) {
     // The post-start step runs at the exact microtask position the
     // promise reaction would have had.
-    pendingDefaultStarts.push(controller);
-    enqueueMicrotask(runPendingDefaultStart);
+    queueDefaultStartSteps(controller);
     return;
   }
 
@@ -97,12 +92,6 @@ export function readableStreamDefaultControllerStartSteps(controller: ReadableSt
   readableStreamDefaultControllerCallPullIfNeeded(controller);
 }
 
-// Default controllers whose start() result was not thenable, waiting for
-// their post-start step in setup order. Each setup queues one microtask and
-// the microtasks run in that order, so each takes the oldest entry: no
-// closure (and no context) per stream carries the controller to its step.
-const pendingDefaultStarts = new Queue<ReadableStreamDefaultController>();
-
-function runPendingDefaultStart(): void {
-  readableStreamDefaultControllerStartSteps(pendingDefaultStarts.shift());
-}
+// The post-start step of a default controller whose start() result was
+// not thenable, one microtask later (see createMicrotaskSteps).
+const queueDefaultStartSteps = createMicrotaskSteps(readableStreamDefaultControllerStartSteps);

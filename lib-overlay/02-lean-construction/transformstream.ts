@@ -1,4 +1,4 @@
-import { kDeferredStart, kState, Queue } from 'internal/webstreams/util';
+import { createMicrotaskSteps, kDeferredStart, kState } from 'internal/webstreams/util';
 import {
   createReadableStream,
   readableStreamDefaultControllerStartSteps,
@@ -20,10 +20,6 @@ import {
   transformStreamSetBackpressure,
   type TransformStream,
 } from 'internal/webstreams/transformstream';
-
-const {
-  enqueueMicrotask,
-} = internalBinding('task_queue');
 
 // @overlay-remove resolvedStartAlgorithm
 
@@ -102,28 +98,19 @@ function initializeTransformStream(
     // these turns). One chain of three turns running both steps in that
     // order lands at the same positions without two wrapper promises,
     // thenable jobs and reactions.
-    pendingStarts.push(stream);
-    enqueueMicrotask(startTurn1);
+    queueStartTurn1(stream);
   }
 }
 
-// TransformStreams without start() waiting for their post-start steps, in
-// construction order. Each construction begins one three-turn chain and
-// the chains finish in the order they began, so each last turn takes the
-// oldest entry.
-const pendingStarts = new Queue<TransformStream>();
-
-function startTurn1(): void {
-  enqueueMicrotask(startTurn2);
-}
-
-function startTurn2(): void {
-  enqueueMicrotask(startTurn3);
-}
-
-function startTurn3(): void {
-  const { readable, writable } = pendingStarts.shift()[kState];
+// The three turns of a TransformStream's post-start steps (see
+// initializeTransformStream), each a queue of its own.
+function transformStreamStartSteps(stream: TransformStream): void {
+  const { readable, writable } = stream[kState];
   const readableController = readable![kState].controller as ReadableStreamDefaultController;
   writableStreamDefaultControllerStartSteps(writable![kState].controller!);
   readableStreamDefaultControllerStartSteps(readableController);
 }
+
+const queueStartTurn3 = createMicrotaskSteps(transformStreamStartSteps);
+const queueStartTurn2 = createMicrotaskSteps(queueStartTurn3);
+const queueStartTurn1 = createMicrotaskSteps(queueStartTurn2);

@@ -1,4 +1,4 @@
-import { kDeferredStart, kState, Queue, kEmptyQueue } from 'internal/webstreams/util';
+import { createMicrotaskSteps, kDeferredStart, kEmptyQueue, kState } from 'internal/webstreams/util';
 import {
   writableStreamDealWithRejection,
   writableStreamDefaultControllerAdvanceQueueIfNeeded,
@@ -24,10 +24,6 @@ import assert from 'internal/assert';
 const {
   PromisePrototypeThen,
 } = primordials;
-
-const {
-  enqueueMicrotask,
-} = internalBinding('task_queue');
 
 interface WritableStreamDefaultController extends DeclaredWritableStreamDefaultController {}
 
@@ -155,15 +151,9 @@ export function writableStreamDefaultControllerStartSteps(controller: WritableSt
   writableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
 }
 
-// Controllers whose start() result was not thenable, waiting for their
-// post-start step in setup order. Each setup queues one microtask and the
-// microtasks run in that order, so each takes the oldest entry: no closure
-// (and no context) per stream carries the controller to its step.
-const pendingStarts = new Queue<WritableStreamDefaultController>();
-
-function runPendingStart(): void {
-  writableStreamDefaultControllerStartSteps(pendingStarts.shift());
-}
+// The post-start step of a controller whose start() result was not
+// thenable, one microtask later (see createMicrotaskSteps).
+const queueStartSteps = createMicrotaskSteps(writableStreamDefaultControllerStartSteps);
 
 function writableStreamDefaultControllerScheduleStart(
   stream: WritableStream,
@@ -174,8 +164,7 @@ function writableStreamDefaultControllerScheduleStart(
     // Non-thenable start result: fulfillment is guaranteed and no .then
     // lookup on the result is observable, so the post-start step runs at
     // the exact microtask position the promise reaction would have had.
-    pendingStarts.push(controller);
-    enqueueMicrotask(runPendingStart);
+    queueStartSteps(controller);
     return;
   }
 

@@ -11,6 +11,8 @@ export const kType: unique symbol;
 export const kParkedAlgorithmResult: unique symbol;
 /** Start result of a TransformStream side whose post-start step its TransformStream runs (added by the series). */
 export const kDeferredStart: unique symbol;
+/** Runs steps(item) one microtask after each call, in call order (added by the series). */
+export function createMicrotaskSteps<T>(steps: (item: T) => void): (item: T) => void;
 
 /** A promise and its resolvers, as PromiseWithResolvers() returns them. */
 export interface PromiseRecord<T = unknown> {
