@@ -26,6 +26,25 @@ function collect() {
   gc();
   gc();
 }
+// Pipes a 200-chunk source (HWM `R`) into a sink (HWM `W`) that takes a
+// macrotask per write, through `pipe`, and reports the most chunks ever
+// pulled from the source but not yet written.
+async function pullsAheadOfSlowSink(R, W, pipe) {
+  let pulls = 0;
+  let written = 0;
+  let worst = 0;
+  const source = new ReadableStream({ pull(c) { pulls++; c.enqueue(pulls); if (pulls === 200) c.close(); } }, { highWaterMark: R });
+  const sink = new WritableStream({
+    async write() {
+      worst = Math.max(worst, pulls - written);
+      await macrotask();
+      written++;
+    },
+  }, { highWaterMark: W });
+  await pipe(source, sink);
+  return { worst, written };
+}
+
 const passthrough = (counter) => new TransformStream({
   transform(chunk, c) {
     if (counter) counter.n++;
@@ -78,19 +97,8 @@ const checks = {
     const R = 4;
     const W = 2;
     const IN_FLIGHT = 2;
-    let pulls = 0;
-    let written = 0;
-    let worst = 0;
-    const source = new ReadableStream({ pull(c) { pulls++; c.enqueue(pulls); if (pulls === 200) c.close(); } }, { highWaterMark: R });
-    const sink = new WritableStream({
-      async write() {
-        worst = Math.max(worst, pulls - written);
-        await macrotask();
-        written++;
-      },
-    }, { highWaterMark: W });
-    await source.pipeTo(sink);
     const bound = R + W + IN_FLIGHT;
+    const { worst, written } = await pullsAheadOfSlowSink(R, W, (source, sink) => source.pipeTo(sink));
     return { ok: worst <= bound && written === 200, detail: `max pulled-but-unwritten ${worst} (bound HWM ${R} + ${W} + ${IN_FLIGHT} in flight = ${bound}); ${written} written` };
   },
 
@@ -101,19 +109,9 @@ const checks = {
     const R = 4;
     const W = 2;
     const PER_TRANSFORM = 3;
-    let pulls = 0;
-    let written = 0;
-    let worst = 0;
-    const source = new ReadableStream({ pull(c) { pulls++; c.enqueue(pulls); if (pulls === 200) c.close(); } }, { highWaterMark: R });
-    const sink = new WritableStream({
-      async write() {
-        worst = Math.max(worst, pulls - written);
-        await macrotask();
-        written++;
-      },
-    }, { highWaterMark: W });
-    await source.pipeThrough(passthrough()).pipeThrough(passthrough()).pipeThrough(passthrough()).pipeTo(sink);
     const bound = R + W + 2 + 3 * PER_TRANSFORM;
+    const { worst, written } = await pullsAheadOfSlowSink(R, W, (source, sink) =>
+      source.pipeThrough(passthrough()).pipeThrough(passthrough()).pipeThrough(passthrough()).pipeTo(sink));
     return { ok: worst <= bound && written === 200, detail: `max pulled-but-unwritten ${worst} (bound ${bound}); ${written} written` };
   },
 
