@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
+import { forEachConcurrently } from './lib/pool.ts';
 import { progress } from './lib/progress.ts';
 import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
@@ -116,15 +117,10 @@ async function main(): Promise<void> {
 
   const outcomes: Outcome[] = [];
   const report = progress(`node tests on ${lib.name}`, tests.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < tests.length) {
-      const outcome = await runTest(lib, tests[next++], Number(values.timeout), tmp);
-      outcomes.push(outcome);
-      report(outcomes.length);
-    }
-  };
-  await Promise.all(Array.from({ length: Number(values.jobs) }, lane));
+  await forEachConcurrently(tests, Number(values.jobs), (file) => runTest(lib, file, Number(values.timeout), tmp), (outcome) => {
+    outcomes.push(outcome);
+    report(outcomes.length);
+  });
 
   let passed = 0;
   const failures: string[] = [];

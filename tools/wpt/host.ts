@@ -3,6 +3,7 @@
 // finished file on stdout.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { forEachConcurrently } from '../lib/pool.ts';
 import { HARNESS_STATUS, SUBTEST_STATUS, type FileResult, type WorkerJob, type WorkerMessage } from './protocol.ts';
 
 const [jobsFile, concurrencyArg] = process.argv.slice(2);
@@ -47,12 +48,6 @@ function runOne(job: WorkerJob): Promise<FileResult> {
   });
 }
 
-let next = 0;
-async function lane(): Promise<void> {
-  while (next < jobs.length) {
-    const result = await runOne(jobs[next++]);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-  }
-}
-
-await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
+await forEachConcurrently(jobs, concurrency, runOne, (result) => {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+});
