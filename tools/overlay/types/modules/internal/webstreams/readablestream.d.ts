@@ -5,6 +5,7 @@
 // results not worth typing yet. Extend as layers need.
 import type { kState, kType, PromiseRecord, Queue } from 'internal/webstreams/util';
 import type { WritableStream, WritableStreamDefaultWriter } from 'internal/webstreams/writablestream';
+import type { MessagePort } from 'internal/worker/io';
 
 export type StartAlgorithm = () => unknown;
 export type PullAlgorithm = (controller?: any) => unknown;
@@ -15,10 +16,10 @@ export type SizeAlgorithm = (chunk: unknown) => number;
 export type ReadableStreamController = ReadableStreamDefaultController | ReadableByteStreamController;
 export type ReadableStreamReader = ReadableStreamDefaultReader | ReadableStreamBYOBReader;
 
-export interface ReadableStreamTransferState {
+export class ReadableStreamTransferState {
   writable: WritableStream | undefined;
-  port1: unknown;
-  port2: unknown;
+  port1: MessagePort | undefined;
+  port2: MessagePort | undefined;
   promise: Promise<unknown> | undefined;
 }
 
@@ -32,7 +33,8 @@ export interface ReadableStreamState {
   state: any;
   storedError: unknown;
   controller: ReadableStreamController | undefined;
-  transfer: ReadableStreamTransferState;
+  /** Created on first transfer by the series (eager in the base). */
+  transfer: ReadableStreamTransferState | undefined;
 }
 
 interface ControllerStateBase {

@@ -1,7 +1,8 @@
 // internal/webstreams/util: the shared state key, the ring-buffer queue and
 // the queue/promise helpers of the webstreams modules.
-import type { ReadableByteStreamController, ReadableStreamDefaultController } from 'internal/webstreams/readablestream';
-import type { WritableStreamDefaultController } from 'internal/webstreams/writablestream';
+import type { ReadableByteStreamController, ReadableStream, ReadableStreamDefaultController } from 'internal/webstreams/readablestream';
+import type { WritableStream, WritableStreamDefaultController } from 'internal/webstreams/writablestream';
+import type { MessagePort } from 'internal/worker/io';
 
 /** Key of every webstreams object's internal state record. */
 export const kState: unique symbol;
@@ -77,7 +78,13 @@ export function extractSizeAlgorithm(size: unknown): (chunk: unknown) => number;
 export function getNonWritablePropertyDescriptor(value: unknown): PropertyDescriptor;
 export function isBrandCheck(brand: string): (value: unknown) => boolean;
 export function isPromisePending(promise: Promise<unknown> | undefined): boolean;
-export function lazyTransfer(): unknown;
+/** internal/webstreams/transfer, loaded on first use. */
+export function lazyTransfer(): {
+  newCrossRealmReadableStream(writable: object, port: MessagePort | undefined): { readable: ReadableStream; promise: Promise<unknown> };
+  newCrossRealmWritableSink(readable: object, port: MessagePort | undefined): { writable: WritableStream; promise: Promise<unknown> };
+  CrossRealmTransformReadableSource: new (port: MessagePort, unref: boolean) => object;
+  CrossRealmTransformWritableSink: new (port: MessagePort, unref: boolean) => object;
+};
 
 export const kPendingPromise: Promise<never>;
 export const kResolvedPromise: Promise<void>;

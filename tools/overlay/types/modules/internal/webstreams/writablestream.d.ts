@@ -3,6 +3,7 @@ import type { kState, kType, PromiseRecord, Queue } from 'internal/webstreams/ut
 import type { CancelAlgorithm, ReadableStream, SizeAlgorithm, StartAlgorithm } from 'internal/webstreams/readablestream';
 import type { TransformStream } from 'internal/webstreams/transformstream';
 import type { AbortController } from 'internal/abort_controller';
+import type { MessagePort } from 'internal/worker/io';
 
 export type WriteAlgorithm = (chunk: unknown, controller?: any) => unknown;
 export type CloseAlgorithm = (controller?: any) => unknown;
@@ -27,7 +28,15 @@ export interface WritableStreamState {
   storedError: unknown;
   writeRequests: Queue<PromiseRecord<void>>;
   writer: WritableStreamDefaultWriter | undefined;
-  transfer: { readable: ReadableStream | undefined; port1: unknown; port2: unknown; promise: Promise<unknown> | undefined };
+  /** Created on first transfer by the series (eager in the base). */
+  transfer: WritableStreamTransferState | undefined;
+}
+
+export class WritableStreamTransferState {
+  readable: ReadableStream | undefined;
+  port1: MessagePort | undefined;
+  port2: MessagePort | undefined;
+  promise: Promise<unknown> | undefined;
 }
 
 export interface WritableStreamDefaultControllerState {
