@@ -177,11 +177,13 @@ export class ReadableByteStreamController {
 }
 
 export class DefaultReadRequest implements ReadRequest {
-  [kState]: PromiseRecord<{ value: unknown; done: boolean }>;
+  // Own fields since the series (a [kState] PromiseWithResolvers() record and a getter in the base).
+  promise: Promise<{ value: unknown; done: boolean }>;
+  resolve: (result: { value: unknown; done: boolean }) => void;
+  reject: (error: unknown) => void;
   [kChunk](value: unknown): void;
   [kClose](): void;
   [kError](error: unknown): void;
-  readonly promise: Promise<{ value: unknown; done: boolean }>;
 }
 
 export class StepsReadRequest implements ReadRequest {
