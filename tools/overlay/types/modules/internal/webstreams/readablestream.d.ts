@@ -66,7 +66,7 @@ export interface PullIntoDescriptor {
   bytesFilled: number;
   minimumFill: number;
   elementSize: number;
-  viewConstructor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => ArrayBufferView;
+  ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => ArrayBufferView;
   type: 'default' | 'byob' | 'none';
 }
 
@@ -217,7 +217,7 @@ export function readableStreamPipeTo(source: ReadableStream, dest: WritableStrea
 export function readableStreamTee(stream: ReadableStream, cloneForBranch2: boolean): [ReadableStream, ReadableStream];
 export function readableStreamDefaultTee(stream: ReadableStream, cloneForBranch2: boolean): [ReadableStream, ReadableStream];
 export function readableByteStreamTee(stream: ReadableStream): [ReadableStream, ReadableStream];
-export function readableByteStreamControllerConvertPullIntoDescriptor(desc: PullIntoDescriptor): unknown;
+export function readableByteStreamControllerConvertPullIntoDescriptor(desc: PullIntoDescriptor): ArrayBufferView;
 export function readableStreamCancel(stream: ReadableStream, reason: unknown): Promise<void>;
 export function readableStreamClose(stream: ReadableStream): void;
 export function readableStreamError(stream: ReadableStream, error: unknown): void;
