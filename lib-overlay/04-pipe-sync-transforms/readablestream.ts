@@ -24,13 +24,9 @@ const deferredForwards = new Queue<() => void>();
 
 function pipeWrite(
   writer: WritableStreamDefaultWriter,
-  destination: TransformStream | undefined,
+  destination: TransformStream,
   chunk: unknown,
   request: PipeWriteTracker): void {
-  if (destination === undefined) {
-    writableStreamDefaultWriterWriteWithRequest(writer, chunk, request);
-    return;
-  }
   const state = destination[kState];
   if (state.passThrough) {
     if (!passThroughWrite(destination, chunk))
