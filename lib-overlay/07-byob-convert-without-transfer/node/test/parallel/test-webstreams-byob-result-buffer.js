@@ -46,42 +46,37 @@ const fillers = {
   },
 };
 
-async function byobRead(fill) {
-  const t = tracked();
+// Three reads, each of which the source fills with one byte.
+function sourceFilledBy(fill, t, options) {
   let byte = 0;
-  const stream = new ReadableStream({
+  return new ReadableStream({
     type: 'bytes',
+    ...options,
     pull(controller) {
       fill(controller, t, ++byte);
     },
   });
-  const reader = stream.getReader({ mode: 'byob' });
+}
+
+async function readThree(read, t) {
   for (let i = 1; i <= 3; i++) {
-    const mine = t.keep(new Uint8Array(4));
-    const { value, done } = await reader.read(mine);
+    const { value, done } = await read();
     assert.strictEqual(done, false);
     assert.deepStrictEqual([...value], [i]);
     t.assertFresh(value);
   }
 }
 
+async function byobRead(fill) {
+  const t = tracked();
+  const reader = sourceFilledBy(fill, t).getReader({ mode: 'byob' });
+  await readThree(() => reader.read(t.keep(new Uint8Array(4))), t);
+}
+
 async function autoAllocatedRead(fill) {
   const t = tracked();
-  let byte = 0;
-  const stream = new ReadableStream({
-    type: 'bytes',
-    autoAllocateChunkSize: 8,
-    pull(controller) {
-      fill(controller, t, ++byte);
-    },
-  });
-  const reader = stream.getReader();
-  for (let i = 1; i <= 3; i++) {
-    const { value, done } = await reader.read();
-    assert.strictEqual(done, false);
-    assert.deepStrictEqual([...value], [i]);
-    t.assertFresh(value);
-  }
+  const reader = sourceFilledBy(fill, t, { autoAllocateChunkSize: 8 }).getReader();
+  await readThree(() => reader.read(), t);
 }
 
 // Two reads in flight: the second descriptor is filled only after the
