@@ -7,7 +7,7 @@ STAMP := node_modules/.installed
 .PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
 .PHONY: ordering fuzz resources
 .PHONY: node-build compare-checkout pr
-.PHONY: compare compare-layers
+.PHONY: compare compare-layers headroom
 
 help:
 	@echo "make compare   benchmarks, node-base vs node-patched (the main job)"
@@ -18,6 +18,7 @@ help:
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
+	@echo "make headroom [RUNS=n]   read/write/tee loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
@@ -98,6 +99,12 @@ endif
 # PATCH.md names), as out/compare/<layer> for `make pr`. RUNS=, CLOCK=, LAYERS=.
 compare-layers: build
 	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)')
+
+# The read, write and tee loops on base, patched and a minimal model of the
+# same stream (benchmark/model/): what a change keeping the spec's turns could
+# still gain. out/compare/headroom/headroom.txt. RUNS= (default 10).
+headroom: build
+	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)')
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.

@@ -1,0 +1,231 @@
+'use strict';
+// Minimal models of a ReadableStream with a default controller and of a
+// WritableStream with a default writer: the same microtask turns per chunk
+// as the spec's algorithms and the objects the API hands out (one promise per
+// read() or write(), one { value, done } per read, one reaction per pull or
+// sink write), and nothing else: no brand checks, no state records, no
+// strategy, no errors or cancellation, synchronous sources and sinks only.
+// Their rate is what the same loop costs with all of a stream's bookkeeping
+// gone, the ceiling of any implementation that keeps the spec's turns.
+
+const resolved = Promise.resolve();
+
+// A FIFO over an array that keeps its capacity: Array's shift() moves the
+// elements, and emptying an array with `length = 0` frees its storage, so a
+// queue that fills and empties once per chunk would allocate once per chunk.
+// A queue that never empties is compacted once its front half is consumed.
+class Fifo {
+  constructor() {
+    this.items = [];
+    this.head = 0;
+    this.tail = 0;
+  }
+  get length() { return this.tail - this.head; }
+  push(item) { this.items[this.tail++] = item; }
+  peek() { return this.items[this.head]; }
+  shift() {
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined;
+    if (this.head === this.tail) {
+      this.head = this.tail = 0;
+    } else if (this.head >= 1024 && this.head * 2 >= this.tail) {
+      // Mostly consumed: move the rest to the front so the array stays small.
+      this.items.copyWithin(0, this.head, this.tail);
+      this.items.fill(undefined, this.tail - this.head, this.tail);
+      this.tail -= this.head;
+      this.head = 0;
+    }
+    return item;
+  }
+  drain() {
+    const items = this.items.slice(this.head, this.tail);
+    this.items = [];
+    this.head = this.tail = 0;
+    return items;
+  }
+}
+
+// A read request whose result is the promise read() returns.
+class PromiseRequest {
+  constructor() {
+    this.promise = new Promise((resolve) => { this.resolve = resolve; });
+  }
+  chunk(value) { this.resolve({ value, done: false }); }
+  close() { this.resolve({ value: undefined, done: true }); }
+}
+
+class MinimalReadable {
+  // `pull(controller)` must be synchronous (its result counts as undefined).
+  constructor(pull, highWaterMark = 1) {
+    this.pullSource = pull;
+    this.highWaterMark = highWaterMark;
+    this.queue = new Fifo();
+    this.requests = new Fifo();
+    this.started = false;
+    this.pulling = false;
+    this.pullAgain = false;
+    this.closeRequested = false;
+    this.closed = false;
+    this.controller = {
+      enqueue: (chunk) => this.enqueue(chunk),
+      close: () => this.close(),
+    };
+    this.pulled = () => {
+      this.pulling = false;
+      if (this.pullAgain) {
+        this.pullAgain = false;
+        this.callPullIfNeeded();
+      }
+    };
+    // start() returned undefined: started one turn later.
+    resolved.then(() => {
+      this.started = true;
+      this.callPullIfNeeded();
+    });
+  }
+
+  callPullIfNeeded() {
+    if (!this.started || this.closeRequested || this.closed) return;
+    if (this.requests.length === 0 && this.queue.length >= this.highWaterMark) return;
+    if (this.pulling) {
+      this.pullAgain = true;
+      return;
+    }
+    this.pulling = true;
+    this.pullSource(this.controller);
+    resolved.then(this.pulled);
+  }
+
+  enqueue(chunk) {
+    if (this.closeRequested || this.closed) return;
+    if (this.requests.length > 0) this.requests.shift().chunk(chunk);
+    else this.queue.push(chunk);
+    this.callPullIfNeeded();
+  }
+
+  close() {
+    this.closeRequested = true;
+    if (this.queue.length > 0) return;
+    this.closed = true;
+    for (const request of this.requests.drain()) request.close();
+  }
+
+  // ReadableStreamDefaultReaderRead with a request that has chunk/close steps.
+  readInto(request) {
+    if (this.queue.length > 0) {
+      const chunk = this.queue.shift();
+      if (this.closeRequested && this.queue.length === 0) this.closed = true;
+      else this.callPullIfNeeded();
+      request.chunk(chunk);
+    } else if (this.closed) {
+      request.close();
+    } else {
+      this.requests.push(request);
+      this.callPullIfNeeded();
+    }
+  }
+
+  // reader.read(); a buffered chunk settles without a parked request, as in
+  // the base's read() fast path.
+  read() {
+    if (this.queue.length > 0) {
+      const chunk = this.queue.shift();
+      if (this.closeRequested && this.queue.length === 0) this.closed = true;
+      else this.callPullIfNeeded();
+      return Promise.resolve({ value: chunk, done: false });
+    }
+    const request = new PromiseRequest();
+    this.readInto(request);
+    return request.promise;
+  }
+
+  // The base's iterator: its first next() waits one turn (chained on a
+  // resolved promise) before reading, which puts every later next() after
+  // the previous pull has settled, so those find their chunk queued.
+  [Symbol.asyncIterator]() {
+    let first = true;
+    return {
+      next: () => {
+        if (!first) return this.read();
+        first = false;
+        return resolved.then(() => this.read());
+      },
+    };
+  }
+}
+
+// ReadableStreamDefaultTee as the base runs it: one read of the source at a
+// time, its chunk forwarded to both branches one turn after it arrives.
+function minimalTee(source) {
+  let reading = false;
+  let pending;
+  let branch1;
+  let branch2;
+  const forward = () => {
+    reading = false;
+    const chunk = pending;
+    pending = undefined;
+    branch1.enqueue(chunk);
+    branch2.enqueue(chunk);
+  };
+  const request = {
+    chunk(chunk) {
+      pending = chunk;
+      resolved.then(forward);
+    },
+    close() {
+      reading = false;
+      branch1.close();
+      branch2.close();
+    },
+  };
+  const pull = () => {
+    if (reading) return;
+    reading = true;
+    source.readInto(request);
+  };
+  branch1 = new MinimalReadable(pull);
+  branch2 = new MinimalReadable(pull);
+  return [branch1, branch2];
+}
+
+// A WritableStream with a synchronous sink and its writer, high water mark 1.
+// writer.ready is not modelled: the loops here never read it, and the base
+// only materializes its promise when it is read.
+class MinimalWriter {
+  constructor(write) {
+    this.sinkWrite = write;
+    this.queue = new Fifo();
+    this.requests = new Fifo();
+    this.inFlight = undefined;
+    this.started = false;
+    this.written = () => {
+      this.inFlight.resolve();
+      this.inFlight = undefined;
+      this.queue.shift();
+      this.advance();
+    };
+    // start() returned undefined: writes begin one turn later.
+    resolved.then(() => {
+      this.started = true;
+      this.advance();
+    });
+  }
+
+  write(chunk) {
+    const request = new PromiseRequest();
+    this.requests.push(request);
+    this.queue.push(chunk);
+    this.advance();
+    return request.promise;
+  }
+
+  advance() {
+    if (!this.started || this.inFlight !== undefined || this.queue.length === 0) return;
+    this.inFlight = this.requests.shift();
+    this.sinkWrite(this.queue.peek());
+    resolved.then(this.written);
+  }
+}
+
+module.exports = { MinimalReadable, MinimalWriter, minimalTee };

@@ -1,0 +1,58 @@
+// The headroom table: benchmark/model/ runs each loop on web streams and on
+// a minimal model of the same stream (benchmark/model/lib/minimal-streams.js:
+// the spec's turns and the objects the API returns, no bookkeeping). From one
+// base-vs-patched comparison of that category it reports, per loop,
+// patched/base, model/base (the most any change keeping the spec's turns
+// could give over the base) and model/patched (what is left).
+// The model runs the same code on both sides, so its samples are pooled.
+import { compareRow, type Row } from './analyse.ts';
+import type { Sample } from './csv.ts';
+
+export interface HeadroomRow {
+  /** filename and configuration without impl=…, e.g. model/read-loop.js size=1024 n=2000000 */
+  name: string;
+  patchedVsBase: Row;
+  modelVsBase: Row;
+  modelVsPatched: Row;
+}
+
+const IMPL = /(^| )impl='(webstreams|model)'/;
+
+export function headroom(samples: readonly Sample[]): HeadroomRow[] {
+  const groups = new Map<string, { base: number[]; patched: number[]; model: number[] }>();
+  for (const s of samples) {
+    const m = IMPL.exec(s.configuration);
+    if (!m) throw new Error(`${s.filename} ${s.configuration}: no impl='webstreams'|'model' in the configuration`);
+    const rest = s.configuration.replace(IMPL, '').trim();
+    const name = rest ? `${s.filename} ${rest}` : s.filename;
+    let g = groups.get(name);
+    if (!g) groups.set(name, (g = { base: [], patched: [], model: [] }));
+    if (m[2] === 'model') g.model.push(s.rate);
+    else (s.binary === 'old' ? g.base : g.patched).push(s.rate);
+  }
+  const rows: HeadroomRow[] = [];
+  for (const [name, g] of groups) {
+    for (const [what, xs] of Object.entries(g)) {
+      if (xs.length === 0) throw new Error(`${name}: no ${what} samples`);
+    }
+    rows.push({
+      name,
+      patchedVsBase: compareRow(name, '', g.base, g.patched),
+      modelVsBase: compareRow(name, '', g.base, g.model),
+      modelVsPatched: compareRow(name, '', g.patched, g.model),
+    });
+  }
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function cell(row: Row): string {
+  return `${row.ratio.toFixed(2)}x ${row.confidence.padEnd(3)}`;
+}
+
+export function renderHeadroom(rows: readonly HeadroomRow[]): string {
+  const width = Math.max(9, ...rows.map((r) => r.name.length));
+  const head = `${'benchmark'.padEnd(width)}  patched/base  model/base  model/patched`;
+  const lines = rows.map((r) =>
+    `${r.name.padEnd(width)}  ${cell(r.patchedVsBase).padStart(12)}  ${cell(r.modelVsBase).padStart(10)}  ${cell(r.modelVsPatched).padStart(13)}`);
+  return `${[head, ...lines].join('\n')}\n`;
+}

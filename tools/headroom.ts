@@ -1,0 +1,40 @@
+// `make headroom`: how much of each read, write and tee loop's cost a change
+// that keeps the spec's microtask turns could still remove. Runs the model
+// category (benchmark/model/: each loop on web streams and on a minimal model
+// of the same stream) base vs patched through tools/compare.ts, then writes
+// the headroom table (tools/bench/headroom.ts) next to compare's own.
+//
+//   node tools/headroom.ts [--runs N] [--name NAME]    (default 10, headroom)
+//   node tools/headroom.ts --from-csv out/compare/headroom/results.csv
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { parseFlags } from './lib/args.ts';
+import { OUT, ROOT } from './lib/paths.ts';
+import { parseCsv } from './bench/csv.ts';
+import { headroom, renderHeadroom } from './bench/headroom.ts';
+
+const { values } = parseFlags({
+  runs: { type: 'string', default: '10' },
+  name: { type: 'string', default: 'headroom' },
+  'from-csv': { type: 'string' },
+}, 'node tools/headroom.ts [--runs N] [--name NAME] | --from-csv FILE');
+
+let csv = values['from-csv'];
+if (csv === undefined) {
+  if (!/^[1-9]\d*$/.test(values.runs)) {
+    console.error(`headroom: --runs must be a positive integer, got '${values.runs}'`);
+    process.exit(2);
+  }
+  const r = spawnSync(process.execPath, [join(ROOT, 'tools/compare.ts'), '--runs', values.runs, '--name', values.name, 'model'],
+    { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`headroom: tools/compare.ts failed (${r.status ?? r.signal})`);
+    process.exit(1);
+  }
+  csv = join(OUT, 'compare', values.name, 'results.csv');
+}
+const table = renderHeadroom(headroom(parseCsv(readFileSync(csv, 'utf8'))));
+const out = join(dirname(csv), 'headroom.txt');
+writeFileSync(out, table);
+console.log(`\n${table}\nwritten to ${out}`);
