@@ -193,17 +193,23 @@ function minimalTee(source) {
 // writer.ready is not modelled: the loops here never read it, and the base
 // only materializes its promise when it is read.
 class MinimalWriter {
-  constructor(write) {
+  // `write(chunk)` and `close()` must be synchronous.
+  constructor(write, close = () => {}) {
     this.sinkWrite = write;
+    this.sinkClose = close;
     this.queue = new Fifo();
     this.requests = new Fifo();
     this.inFlight = undefined;
     this.started = false;
+    this.closed = undefined;
+    // Called after each write settles (the pipe's cue to read again).
+    this.onWritten = undefined;
     this.written = () => {
       this.inFlight.resolve();
       this.inFlight = undefined;
       this.queue.shift();
       this.advance();
+      if (this.onWritten !== undefined) this.onWritten();
     };
     // start() returned undefined: writes begin one turn later.
     resolved.then(() => {
@@ -212,20 +218,72 @@ class MinimalWriter {
     });
   }
 
+  get desiredSize() {
+    return 1 - this.queue.length;
+  }
+
   write(chunk) {
     const request = new PromiseRequest();
-    this.requests.push(request);
-    this.queue.push(chunk);
-    this.advance();
+    this.writeWithRequest(chunk, request);
     return request.promise;
   }
 
+  // A pipe's write: the request is the pipe's own, shared by every write.
+  writeWithRequest(chunk, request) {
+    this.requests.push(request);
+    this.queue.push(chunk);
+    this.advance();
+  }
+
+  // Closes the sink once the queue has drained; `done` runs one turn after
+  // the sink's close().
+  close(done) {
+    this.closed = done;
+    this.advance();
+  }
+
   advance() {
-    if (!this.started || this.inFlight !== undefined || this.queue.length === 0) return;
+    if (!this.started || this.inFlight !== undefined) return;
+    if (this.queue.length === 0) {
+      if (this.closed !== undefined) {
+        this.sinkClose();
+        resolved.then(this.closed);
+        this.closed = undefined;
+      }
+      return;
+    }
     this.inFlight = this.requests.shift();
     this.sinkWrite(this.queue.peek());
     resolved.then(this.written);
   }
 }
 
-module.exports = { MinimalReadable, MinimalWriter, minimalTee };
+// source.pipeTo(sink) for a source without errors or cancellation: the
+// spec leaves how a pipe reads and writes to the implementation, so this is
+// the leanest schedule: read whenever the destination wants a chunk, write
+// it without a promise, read again once a write has settled.
+function minimalPipe(source, writer) {
+  return new Promise((resolve) => {
+    const settled = { resolve() {} };
+    let reading = false;
+    const request = {
+      chunk(chunk) {
+        reading = false;
+        writer.writeWithRequest(chunk, settled);
+        read();
+      },
+      close() {
+        writer.close(resolve);
+      },
+    };
+    function read() {
+      if (reading || writer.desiredSize <= 0) return;
+      reading = true;
+      source.readInto(request);
+    }
+    writer.onWritten = read;
+    read();
+  });
+}
+
+module.exports = { MinimalReadable, MinimalWriter, minimalPipe, minimalTee };
