@@ -55,6 +55,8 @@ export interface WritableStreamDefaultControllerState {
   writeRejected: ((error: unknown) => void) | undefined;
   /** The TransformStream whose writable side this is (added by the series). */
   owner?: TransformStream | undefined;
+  /** Size of the chunk whose write is in flight, out of [[queue]] (added by the series). */
+  inFlightChunkSize?: number;
 }
 
 export interface WritableStreamDefaultWriterState {
@@ -126,7 +128,7 @@ export function writableStreamFinishInFlightClose(stream: WritableStream): void;
 export function writableStreamFinishErroring(stream: WritableStream): void;
 export function writableStreamDealWithRejection(stream: WritableStream, error: unknown): void;
 export function writableStreamCloseQueuedOrInFlight(stream: WritableStream): boolean;
-export function writableStreamAddWriteRequest(stream: WritableStream): unknown;
+export function writableStreamAddWriteRequest(stream: WritableStream, writeRequest?: PromiseRecord<void>): Promise<void>;
 export function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, chunk: unknown): unknown;
 export function writableStreamDefaultWriterWriteWithRequest(writer: WritableStreamDefaultWriter, chunk: unknown, request: unknown): void;
 export function writableStreamDefaultWriterRelease(writer: WritableStreamDefaultWriter): void;
@@ -151,3 +153,10 @@ export function setupWritableStreamDefaultController(stream: WritableStream, con
 
 // Added by the series.
 export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
+export function writableStreamDefaultControllerScheduleStart(stream: WritableStream, controller: WritableStreamDefaultController, startResult: unknown): void;
+/** A write() request record (06-request-promises). */
+export class WriteRequest implements PromiseRecord<void> {
+  promise: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
