@@ -17,7 +17,7 @@ import {
   type WritableStreamState,
   type WriteAlgorithm,
 } from 'internal/webstreams/writablestream';
-import { isWritableStream, WriteRequest, writableStreamDefaultControllerScheduleStart } from 'internal/webstreams/writablestream';
+import { isWritableStream, PendingPromiseRecord, writableStreamDefaultControllerScheduleStart } from 'internal/webstreams/writablestream';
 import { Queue, kDeferredStart } from 'internal/webstreams/util';
 import type { PipeWriteTracker, SizeAlgorithm, StartAlgorithm } from 'internal/webstreams/readablestream';
 import { ERR_INVALID_STATE } from 'internal/errors';
@@ -69,7 +69,7 @@ function setupWritableStreamDefaultController(
 
 function writableStreamAddWriteRequest(
   stream: WritableStream,
-  writeRequest: PromiseRecord<void> = new WriteRequest()): Promise<void> {
+  writeRequest: PromiseRecord<void> = new PendingPromiseRecord()): Promise<void> {
   assert(isWritableStreamLocked(stream));
   assert(stream[kState].state === 'writable');
   const streamState = stream[kState];
@@ -112,7 +112,7 @@ function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, c
 
   assert(state === 'writable');
 
-  const writeRequest = new WriteRequest();
+  const writeRequest = new PendingPromiseRecord();
   if (!writableStreamDefaultControllerWriteDirectly(
     controller, streamState, chunk, chunkSize, writeRequest)) {
     writableStreamAddWriteRequest(stream, writeRequest);

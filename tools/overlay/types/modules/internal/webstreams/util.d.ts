@@ -89,7 +89,7 @@ export function lazyTransfer(): {
 export const kPendingPromise: Promise<never>;
 export const kResolvedPromise: Promise<void>;
 export function resolvedRecord(): PromiseRecord<void>;
-export function rejectedHandledRecord(error: unknown): PromiseRecord<never>;
+export function rejectedHandledRecord<T = never>(error: unknown): PromiseRecord<T>;
 export function setPromiseHandled(promise: Promise<unknown>): void;
 /** Runs onFulfilled/onRejected for an algorithm's (maybe non-thenable) result, skipping a promise when it can. */
 export function thenAlgorithmResult(result: unknown, onFulfilled: (value?: unknown) => unknown, onRejected?: (reason: unknown) => unknown): void;

@@ -154,8 +154,8 @@ export function setupWritableStreamDefaultController(stream: WritableStream, con
 // Added by the series.
 export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
 export function writableStreamDefaultControllerScheduleStart(stream: WritableStream, controller: WritableStreamDefaultController, startResult: unknown): void;
-/** A write() request record (06-request-promises). */
-export class WriteRequest implements PromiseRecord<void> {
+/** A pending promise record built with an executor (06-request-promises). */
+export class PendingPromiseRecord implements PromiseRecord<void> {
   promise: Promise<void>;
   resolve: () => void;
   reject: (error: unknown) => void;
