@@ -50,15 +50,20 @@ function manualSink() {
   };
 }
 
+// A started stream over a manual sink, and its writer.
+async function open(strategy) {
+  const s = manualSink();
+  const writer = new WritableStream(s.sink, strategy).getWriter();
+  s.setWriter(writer);
+  await writer.ready;
+  return { s, writer };
+}
+
 const size = (chunk) => chunk.length;
 
 (async () => {
   // The first write goes in flight; its size counts until it settles.
-  const s = manualSink();
-  const stream = new WritableStream(s.sink, { highWaterMark: 10, size });
-  const writer = stream.getWriter();
-  s.setWriter(writer);
-  await writer.ready;
+  const { s, writer } = await open({ highWaterMark: 10, size });
   const first = writer.write('abc');
   assert.strictEqual(writer.desiredSize, 7);
   const second = writer.write('defgh');
@@ -81,11 +86,7 @@ const size = (chunk) => chunk.length;
 
 (async () => {
   // Backpressure turns on with the in-flight chunk and off when it settles.
-  const s = manualSink();
-  const stream = new WritableStream(s.sink, { highWaterMark: 3, size });
-  const writer = stream.getWriter();
-  s.setWriter(writer);
-  await writer.ready;
+  const { s, writer } = await open({ highWaterMark: 3, size });
   const ready = writer.ready;
   writer.write('xyz');
   assert.strictEqual(writer.desiredSize, 0);
@@ -101,11 +102,7 @@ const size = (chunk) => chunk.length;
 
 (async () => {
   // Fractional sizes leave the total as the spec's subtractions leave it.
-  const s = manualSink();
-  const stream = new WritableStream(s.sink, { highWaterMark: 1, size: (chunk) => chunk });
-  const writer = stream.getWriter();
-  s.setWriter(writer);
-  await writer.ready;
+  const { s, writer } = await open({ highWaterMark: 1, size: (chunk) => chunk });
   writer.write(0.1);
   writer.write(0.2);
   const total = 0.1 + 0.2;
@@ -118,11 +115,7 @@ const size = (chunk) => chunk.length;
 
 (async () => {
   // An abort while the write is in flight waits for it, then resets.
-  const s = manualSink();
-  const stream = new WritableStream(s.sink, { highWaterMark: 4, size });
-  const writer = stream.getWriter();
-  s.setWriter(writer);
-  await writer.ready;
+  const { s, writer } = await open({ highWaterMark: 4, size });
   const write = writer.write('ab');
   const queued = writer.write('cd');
   const aborted = writer.abort(new Error('stop'));
@@ -137,11 +130,7 @@ const size = (chunk) => chunk.length;
 
 (async () => {
   // A rejected in-flight write errors the stream; later writes reject.
-  const s = manualSink();
-  const stream = new WritableStream(s.sink, { highWaterMark: 4, size });
-  const writer = stream.getWriter();
-  s.setWriter(writer);
-  await writer.ready;
+  const { s, writer } = await open({ highWaterMark: 4, size });
   const write = writer.write('ab');
   const queued = writer.write('cd');
   s.pending.shift().reject(new Error('sink failed'));
