@@ -57,6 +57,16 @@ export interface WritableStreamDefaultControllerState {
   owner?: TransformStream | undefined;
   /** Size of the chunk whose write is in flight, out of [[queue]] (added by the series). */
   inFlightChunkSize?: number;
+  /** The underlying sink's close() and abort() (added by the series). */
+  sink?: UnderlyingSinkMethods | undefined;
+}
+
+/** An underlying sink and the close()/abort() methods read from it at construction (added by the series). */
+export class UnderlyingSinkMethods {
+  constructor(sink: object, close: ((...args: unknown[]) => unknown) | undefined, abort: ((...args: unknown[]) => unknown) | undefined);
+  sink: object;
+  close: ((...args: unknown[]) => unknown) | undefined;
+  abort: ((...args: unknown[]) => unknown) | undefined;
 }
 
 export interface WritableStreamDefaultWriterState {
@@ -93,7 +103,10 @@ export class WritableStreamDefaultWriter {
   write(chunk?: unknown): Promise<void>;
 }
 
+export const kSkipThrow: unique symbol;
+
 export class WritableStreamDefaultController {
+  constructor(skipThrowSymbol?: typeof kSkipThrow);
   [kType]: 'WritableStreamDefaultController';
   [kState]: WritableStreamDefaultControllerState;
   readonly signal: object;
@@ -149,7 +162,7 @@ export function writableStreamDefaultControllerClose(controller: WritableStreamD
 export function writableStreamDefaultControllerClearAlgorithms(controller: WritableStreamDefaultController): void;
 export function writableStreamDefaultControllerAdvanceQueueIfNeeded(controller: WritableStreamDefaultController): void;
 export function setupWritableStreamDefaultControllerFromSink(stream: WritableStream, sink: object, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
-export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
+export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm, sink?: UnderlyingSinkMethods): void;
 
 // Added by the series.
 export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
