@@ -113,11 +113,7 @@ function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, c
   assert(state === 'writable');
 
   const writeRequest = new PendingPromiseRecord();
-  if (!writableStreamDefaultControllerWriteDirectly(
-    controller, streamState, chunk, chunkSize, writeRequest)) {
-    writableStreamAddWriteRequest(stream, writeRequest);
-    writableStreamDefaultControllerWrite(controller, chunk, chunkSize);
-  }
+  writableStreamWriteChunk(stream, controller, chunk, chunkSize, writeRequest);
   return writeRequest.promise;
 }
 
@@ -170,11 +166,25 @@ function writableStreamDefaultWriterWriteWithRequest(writer: WritableStreamDefau
 
   request.pending++;
   // The pipe's tracker stands in for the write request (`promise` null).
-  if (!writableStreamDefaultControllerWriteDirectly(
-    controller, streamState, chunk, chunkSize, request as unknown as PromiseRecord<void>)) {
-    writableStreamAddWriteRequest(stream, request as unknown as PromiseRecord<void>);
-    writableStreamDefaultControllerWrite(controller, chunk, chunkSize);
-  }
+  writableStreamWriteChunk(stream, controller, chunk, chunkSize, request as unknown as PromiseRecord<void>);
+}
+
+// The last two steps of both writer writes: WritableStreamAddWriteRequest
+// and WritableStreamDefaultControllerWrite, or the direct write that
+// stands for both when the stream is idle. The caller has checked that
+// the stream is writable with no close queued or in flight.
+// @overlay-after writableStreamDefaultWriterWriteWithRequest
+function writableStreamWriteChunk(
+  stream: WritableStream,
+  controller: WritableStreamDefaultController,
+  chunk: unknown,
+  chunkSize: unknown,
+  writeRequest: PromiseRecord<void>): void {
+  if (writableStreamDefaultControllerWriteDirectly(
+    controller, stream[kState], chunk, chunkSize, writeRequest))
+    return;
+  writableStreamAddWriteRequest(stream, writeRequest);
+  writableStreamDefaultControllerWrite(controller, chunk, chunkSize);
 }
 
 // The write at the head of [[queue]] leaves the queue when it starts
@@ -200,8 +210,7 @@ function writableStreamDefaultControllerProcessWrite(controller: WritableStreamD
 // goes in flight directly instead, with the same steps in the same order
 // (EnqueueValueWithSize's size check and total, UpdateBackpressure, the
 // write algorithm) minus the queue traffic. Returns false, having done
-// nothing, when the write has to queue. The caller has checked that the
-// stream is writable with no close queued or in flight.
+// nothing, when the write has to queue (see writableStreamWriteChunk).
 // @overlay-after writableStreamDefaultControllerProcessWrite
 function writableStreamDefaultControllerWriteDirectly(
   controller: WritableStreamDefaultController,

@@ -87,18 +87,17 @@ function setupWritableStreamDefaultControllerFromSink(
     nonOpCallback;
   let closeAlgorithm: CloseAlgorithm = nonOpCancel;
   let abortAlgorithm: AbortAlgorithm = nonOpCancel;
-  let methods;
-  if (close || abort) {
-    if (close) {
-      validateFunction(close, 'sink.close');
-      closeAlgorithm = sinkCloseAlgorithm;
-    }
-    if (abort) {
-      validateFunction(abort, 'sink.abort');
-      abortAlgorithm = sinkAbortAlgorithm;
-    }
-    methods = new UnderlyingSinkMethods(sink, close as SinkMethod | undefined, abort as SinkMethod | undefined);
+  if (close) {
+    validateFunction(close, 'sink.close');
+    closeAlgorithm = sinkCloseAlgorithm;
   }
+  if (abort) {
+    validateFunction(abort, 'sink.abort');
+    abortAlgorithm = sinkAbortAlgorithm;
+  }
+  const methods = close || abort ?
+    new UnderlyingSinkMethods(sink, close as SinkMethod | undefined, abort as SinkMethod | undefined) :
+    undefined;
   setupWritableStreamDefaultController(
     stream,
     controller,

@@ -110,13 +110,18 @@ class MinimalReadable {
     for (const request of this.requests.drain()) request.close();
   }
 
+  // The pull steps' queue arm: the oldest chunk, then close or pull again.
+  dequeue() {
+    const chunk = this.queue.shift();
+    if (this.closeRequested && this.queue.length === 0) this.closed = true;
+    else this.callPullIfNeeded();
+    return chunk;
+  }
+
   // ReadableStreamDefaultReaderRead with a request that has chunk/close steps.
   readInto(request) {
     if (this.queue.length > 0) {
-      const chunk = this.queue.shift();
-      if (this.closeRequested && this.queue.length === 0) this.closed = true;
-      else this.callPullIfNeeded();
-      request.chunk(chunk);
+      request.chunk(this.dequeue());
     } else if (this.closed) {
       request.close();
     } else {
@@ -128,12 +133,8 @@ class MinimalReadable {
   // reader.read(); a buffered chunk settles without a parked request, as in
   // the base's read() fast path.
   read() {
-    if (this.queue.length > 0) {
-      const chunk = this.queue.shift();
-      if (this.closeRequested && this.queue.length === 0) this.closed = true;
-      else this.callPullIfNeeded();
-      return Promise.resolve({ value: chunk, done: false });
-    }
+    if (this.queue.length > 0)
+      return Promise.resolve({ value: this.dequeue(), done: false });
     const request = new PromiseRequest();
     this.readInto(request);
     return request.promise;
