@@ -77,6 +77,26 @@ describe('overlay splicing', () => {
     assert.equal(out, expected);
   });
 
+  it('appends added fields as one block: a blank line only after a method or before a comment', () => {
+    const out = apply({
+      'readablestream.ts': [
+        'class Widget {',
+        '  // @overlay-add',
+        '  width = 1;',
+        '  // @overlay-add',
+        '  height = 2;',
+        '  // @overlay-add',
+        '  // Set by grow().',
+        '  depth = 3;',
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const end = '    this[kState].size++;\n  }\n}';
+    assert.equal(out, FAKE_MODULE.replace(end,
+      '    this[kState].size++;\n  }\n\n  width = 1;\n  height = 2;\n\n  // Set by grow().\n  depth = 3;\n}'));
+  });
+
   it('removes a declaration on @overlay-remove, with its module.exports entry', () => {
     const out = apply({ 'readablestream.ts': '// @overlay-remove unrelated\n' });
     let expected = without(FAKE_MODULE, 'function unrelated() {\n  return MathMax(1, counter);\n}\n\n');

@@ -21,6 +21,8 @@ export interface CompiledMember {
   hasComment: boolean;
   /** Column the member starts at in the layer file (to re-indent it). */
   column: number;
+  /** A field (property declaration), not a method or accessor. */
+  isField: boolean;
 }
 
 export interface CompiledDecl extends Omit<DeclItem, 'node' | 'members'> {
@@ -72,7 +74,7 @@ export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primo
       if (ext) heritage = applyEdits(sf.text, edits, ext.getStart(sf), ext.end);
       for (const m of d.members) {
         const column = sf.getLineAndCharacterOfPosition(m.node.getStart(sf)).character;
-        members.push({ key: m.key, mode: m.mode, where: m.where, ...emit(m.node), column });
+        members.push({ key: m.key, mode: m.mode, where: m.where, ...emit(m.node), column, isField: ts.isPropertyDeclaration(m.node) });
       }
     }
     const { node: _node, members: _members, ...rest } = d;

@@ -46,13 +46,18 @@ function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl): Edit[]
     edits.push({ start: span.start, end: span.end, text: '' });
   }
   const closeBrace = cls.end - 1;
+  // Appended members get a blank line before them, except an uncommented
+  // field that follows a field: a run of fields stays one block.
+  let lastIsField = cls.members.length > 0 && ts.isPropertyDeclaration(cls.members[cls.members.length - 1]!);
   const add = (m: CompiledMember) => {
     const body = reindent(m.text, m.column, column);
+    const gap = m.isField && lastIsField && !m.hasComment ? '' : '\n';
+    lastIsField = m.isField;
     if (cls.members.length === 0 && !text.slice(cls.getStart(sf), cls.end).includes('\n')) {
       return { start: closeBrace, end: closeBrace, text: `\n${' '.repeat(column)}${body}\n` };
     }
     const at = lineStart(text, closeBrace);
-    return { start: at, end: at, text: `\n${' '.repeat(column)}${body}\n` };
+    return { start: at, end: at, text: `${gap}${' '.repeat(column)}${body}\n` };
   };
   for (const m of decl.members) {
     const target = byKey.get(m.key);
