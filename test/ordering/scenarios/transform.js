@@ -61,6 +61,19 @@ Object.assign(scenarios, {
   'error-in-transform': (t) => drive(t, new TransformStream({
     transform: t.fn('transform', 'sync', (chunk, c) => { c.enqueue(chunk); c.error(new Error('transform error')); }),
   })),
+  // start() queues microtasks of its own: the sides' post-start steps
+  // must keep their turns relative to them (the start promise's wrappers
+  // are set up before start() runs).
+  'start-queues-microtasks': (t) => drive(t, new TransformStream({
+    start: t.fn('start', 'sync', () => {
+      Promise.resolve()
+        .then(() => t.log('start microtask 1'))
+        .then(() => t.log('start microtask 2'))
+        .then(() => t.log('start microtask 3'))
+        .then(() => t.log('start microtask 4'));
+    }),
+    transform: t.fn('transform', 'sync', (chunk, c) => c.enqueue(chunk)),
+  }), ['a']),
   'terminate-in-start': (t) => drive(t, new TransformStream({
     start: t.fn('start', 'sync', (c) => c.terminate()),
     transform: t.fn('transform', 'sync'),

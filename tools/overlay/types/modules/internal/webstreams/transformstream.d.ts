@@ -1,7 +1,7 @@
 // internal/webstreams/transformstream as a layer sees it (see readablestream.d.ts).
 import type { kState, kType } from 'internal/webstreams/util';
 import type { CancelAlgorithm, ReadableStream, ReadableStreamDefaultController } from 'internal/webstreams/readablestream';
-import type { WritableStream } from 'internal/webstreams/writablestream';
+import type { WritableStream, WritableStreamDefaultController } from 'internal/webstreams/writablestream';
 
 export type TransformAlgorithm = (chunk: unknown, controller: TransformStreamDefaultController) => unknown;
 export type FlushAlgorithm = () => unknown;
@@ -23,6 +23,8 @@ export interface TransformStreamState {
   passThrough: boolean;
   /** Added by the series: the transform() has returned non-thenables to pipe writes so far. */
   syncTransform: boolean;
+  /** Added by the series: what the sides' start waits on (see 11-transform-start-without-promise). */
+  pendingStart: Promise<unknown> | symbol | undefined;
 }
 
 export interface TransformStreamControllerState {
@@ -60,6 +62,15 @@ export function InternalTransferredTransformStream(): void;
 export function TransferredTransformStream(): unknown;
 export function defaultTransformAlgorithm(chunk: unknown, controller: TransformStreamDefaultController): void;
 export function resolvedStartAlgorithm(): unknown;
+/** The sides' shared algorithms and start (02-lean-construction; not exported). */
+export function sinkWriteAlgorithm(chunk: unknown, controller: WritableStreamDefaultController): unknown;
+export function sinkCloseAlgorithm(controller: WritableStreamDefaultController): unknown;
+export function sinkAbortAlgorithm(reason: unknown, controller: WritableStreamDefaultController): unknown;
+export function sourcePullAlgorithm(controller: ReadableStreamDefaultController): unknown;
+export function sourceCancelAlgorithm(reason: unknown, controller: ReadableStreamDefaultController): unknown;
+export function deferredStartAlgorithm(): symbol;
+/** The second and third of the three start turns (02-lean-construction; not exported). */
+export function queueStartTurn2(stream: TransformStream): void;
 export function initializeTransformStream(stream: TransformStream, startPromise: unknown, writableHighWaterMark: unknown, writableSizeAlgorithm: unknown, readableHighWaterMark: unknown, readableSizeAlgorithm: unknown): void;
 export function transformStreamError(stream: TransformStream, error: unknown): void;
 export function transformStreamErrorWritableAndUnblockWrite(stream: TransformStream, error: unknown): void;

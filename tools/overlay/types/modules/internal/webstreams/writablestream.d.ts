@@ -167,6 +167,10 @@ export function setupWritableStreamDefaultController(stream: WritableStream, con
 // Added by the series.
 export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
 export function writableStreamDefaultControllerScheduleStart(stream: WritableStream, controller: WritableStreamDefaultController, startResult: unknown): void;
+/** The post-start step or the start failure once a promise settles (11-transform-start-without-promise). */
+export function writableStreamDefaultControllerStartWhenSettled(stream: WritableStream, controller: WritableStreamDefaultController, promise: Promise<unknown>): void;
+/** Queues a post-start step one microtask later (02-lean-construction; not exported). */
+export function queueStartSteps(controller: WritableStreamDefaultController): void;
 /** A pending promise record built with an executor (06-request-promises). */
 export class PendingPromiseRecord implements PromiseRecord<void> {
   promise: Promise<void>;
