@@ -54,6 +54,36 @@ for (const mode of MODES) {
   };
 }
 
+// An underlying source whose members are getters: the order the
+// constructor reads them in, and which invalid member it reports.
+function loggedSource(t, members) {
+  const source = {};
+  for (const [key, value] of Object.entries(members)) {
+    Object.defineProperty(source, key, {
+      get() { t.log(`source.${key} read`); return value; },
+      enumerable: true,
+    });
+  }
+  return source;
+}
+
+for (const type of [undefined, 'bytes']) {
+  const name = type ?? 'default';
+  scenarios[`source-members-read-order-${name}`] = (t) => {
+    const source = loggedSource(t, { start() {}, pull() {}, cancel: t.fn('cancel', 'sync'), type });
+    const rs = t.op('construct', () => new ReadableStream(source));
+    t.op('cancel', () => rs.cancel('why'));
+  };
+  for (const [bad, members] of [
+    ['pull', { pull: 1, cancel: 2, type }],
+    ['cancel', { pull() {}, cancel: 2, type }],
+  ]) {
+    scenarios[`source-invalid-${bad}-${name}`] = (t) => {
+      t.op('construct', () => new ReadableStream(loggedSource(t, members)));
+    };
+  }
+}
+
 Object.assign(scenarios, {
   'no-source': async (t) => {
     const rs = new ReadableStream();
