@@ -18,7 +18,7 @@ help:
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
-	@echo "make headroom [RUNS=n]   read/write/tee loops: patched and a minimal model of the stream, vs base"
+	@echo "make headroom [RUNS=n]   read, write, tee and pipe loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
@@ -100,7 +100,7 @@ endif
 compare-layers: build
 	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)')
 
-# The read, write and tee loops on base, patched and a minimal model of the
+# The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could
 # still gain. out/compare/headroom/headroom.txt. RUNS= (default 10).
 headroom: build
