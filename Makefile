@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
-.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck
+.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck rebase
 .PHONY: ordering fuzz resources
 .PHONY: node-build compare-checkout pr
 .PHONY: compare compare-layers headroom
@@ -17,6 +17,7 @@ help:
 	@echo "make fuzz [SEED=n] [COUNT=n]   random differential programs (default: a new seed, 10000)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
+	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
 	@echo "make headroom [RUNS=n]   read, write, tee and pipe loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
@@ -71,10 +72,16 @@ node-tests: build fixtures
 patches: base fixtures
 	$(NODE) tools/patches.ts
 
+# Three-way merge of what changed beneath the layers into them (README
+# "Rebasing the series"). BASE=pinned|node@x.y.z|<checkout>|<lib dir>,
+# INTO=<dir> (rebase a copy), KEEP_GOING=1 (with INTO: report every layer).
+rebase: base fixtures
+	$(NODE) tools/rebase.ts $(if $(BASE),--base '$(BASE)') $(if $(INTO),--into '$(INTO)') $(if $(filter-out 0,$(KEEP_GOING)),--keep-going)
+
 lint: build fixtures
 	$(NODE) tools/lint.ts
 
-overlay-typecheck: setup fixtures
+overlay-typecheck: base fixtures
 	$(NODE) tools/overlay-typecheck.ts
 
 # Node checkout targets (README "Node checkout targets"). node-build reads

@@ -5,9 +5,9 @@
 //
 //   node tools/compare-layers.ts [--runs N] [--clock wall|cpu]   (env: LAYERS=a..b, OVERLAY_DIR)
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
-import { listLayers, selectLayers } from './lib/layers.ts';
+import { listLayers, selectLayers, stateLibName } from './lib/layers.ts';
 import { readPatchMd } from './lib/patch-md.ts';
 import { libDir, ROOT } from './lib/paths.ts';
 
@@ -16,19 +16,12 @@ const { values } = parseFlags({
   clock: { type: 'string' },
 }, 'node tools/compare-layers.ts [--runs N] [--clock wall|cpu]   (env: LAYERS=a..b)');
 
-function run(args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env });
+function run(args: string[]): void {
+  const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) {
     console.error(`compare-layers: ${args.map((a) => a.replace(`${ROOT}/`, '')).join(' ')} failed (exit ${r.status ?? r.signal})`);
     process.exit(1);
   }
-}
-
-/** out/lib/layers-k (base + layers 1..k), built fresh; the base for k = 0. */
-function libUpTo(k: number): string {
-  if (k === 0) return libDir('base');
-  run([join(ROOT, 'tools', 'build.ts'), '--quiet'], { ...process.env, LAYERS: String(k) });
-  return libDir(`layers-${k}`);
 }
 
 const all = listLayers(process.env.OVERLAY_DIR ?? undefined);
@@ -37,12 +30,20 @@ if (selected.length === 0) {
   console.error('compare-layers: no layers selected');
   process.exit(2);
 }
-for (const layer of selected) {
+const benches = selected.map((layer) => {
   const { bench } = readPatchMd(layer.dir);
   if (bench.length === 0) {
     console.error(`compare-layers: ${layer.name}/PATCH.md names no benchmarks (front matter 'bench: <filter>, …')`);
     process.exit(1);
   }
+  return bench;
+});
+// Every state of the series, fresh (out/lib/layers-k: base + layers 1..k).
+run([join(ROOT, 'tools', 'build.ts'), '--quiet']);
+const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
+const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
+for (const [i, layer] of selected.entries()) {
+  const bench = benches[i];
   const k = layer.index;
   console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${bench.join(', ')}`);
   const oldLib = libUpTo(k - 1);

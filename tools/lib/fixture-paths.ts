@@ -7,6 +7,8 @@ import { FIXTURES } from './paths.ts';
 export const NODE_FIXTURES = join(FIXTURES, 'node');
 export const FIXTURE_STAMP = 'fixtures.json';
 export const WPT_ROOT = join(NODE_FIXTURES, 'test', 'fixtures', 'wpt');
+/** Node's typings/ (primordials, internalBinding shapes), for bases that bring none of their own. */
+export const NODE_TYPINGS = join(NODE_FIXTURES, 'typings');
 
 /** Paths in a Node tree; `*` globs the last segment only. */
 export const FIXTURE_PATHS = [

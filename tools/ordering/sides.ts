@@ -4,7 +4,7 @@ import { resolveLib, type Lib } from '../lib/injected.ts';
 import { readLibDir } from '../lib/libdir.ts';
 import { LIB_OVERLAY } from '../lib/paths.ts';
 import { declaredDeviations, type Declared } from './deviations.ts';
-import type { Layer } from '../lib/layers.ts';
+import { listLayers, type Layer } from '../lib/layers.ts';
 
 export interface Sides {
   oldLib: Lib;
@@ -14,20 +14,22 @@ export interface Sides {
 }
 
 /**
- * `--old`/`--new` are lib names (base, patched — which honours LAYERS) or lib
- * directories. Deviations come from the layers LAYERS selects under
- * `overlay` (default lib-overlay/).
+ * `--old`/`--new` are lib names (base, patched) or lib directories. With
+ * LAYERS=a..b, `base` and `patched` are the two sides of that change (the
+ * states after layers a-1 and b), and deviations come from layers a..b
+ * under `overlay` (default lib-overlay/).
  */
 export function resolveSides(oldSpec: string, newSpec: string, overlay: string | undefined): Sides {
-  const oldLib = resolveLib(oldSpec);
+  const oldLib = resolveLib(oldSpec === 'base' && process.env.LAYERS ? 'before' : oldSpec);
   const newLib = resolveLib(newSpec);
-  const { layers, byId } = declaredDeviations(overlay ?? LIB_OVERLAY, process.env.LAYERS);
+  const root = overlay ?? LIB_OVERLAY;
+  const { layers, byId } = declaredDeviations(root, process.env.LAYERS);
   if (newSpec === 'patched' && overlay === undefined) {
     // A stale out/lib/patched would be judged against the wrong declarations.
     const built = readLibDir(newLib.dir).manifest.layers;
-    const expected = layers.map((l) => l.name);
+    const expected = listLayers(root).slice(0, layers.at(-1)?.index ?? 0).map((l) => l.name);
     if (built.join() !== expected.join()) {
-      throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay selects [${expected.join(', ')}]; run \`make build${process.env.LAYERS ? ` LAYERS=${process.env.LAYERS}` : ''}\``);
+      throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay has [${expected.join(', ')}] up to there; run \`make build\``);
     }
   }
   return { oldLib, newLib, layers, declared: byId };

@@ -48,7 +48,8 @@ export interface CompiledFile {
 
 const startsWithComment = (s: string) => /^\s*(\/\/|\/\*)/.test(s);
 
-export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): CompiledFile {
+/** The edits that turn a layer file's declarations into JS, and whole-line removals. */
+function layerEdits(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>) {
   const sf = p.program.getSourceFile(file.path);
   if (!sf) throw new Error(`internal: ${file.path} is not in the overlay program`);
   const parsed = parseLayerFile(file, sf);
@@ -57,7 +58,24 @@ export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primo
   const rw = rewritePrimordials(sf, roots, { program: p.program, checker: p.checker, names: primordials, whereOf });
   const st = stripEdits(sf, roots, whereOf);
   const lines = lineRemovalEdits(sf.text, [...st.lines, ...parsed.directiveRanges.map((r) => ({ start: r.pos, end: r.end }))]);
-  const edits = [...rw.edits, ...st.edits, ...lines];
+  return { sf, parsed, rw, inline: [...rw.edits, ...st.edits], lines };
+}
+
+/**
+ * The whole layer file compiled to JS line for line: removed lines are left
+ * blank, so line n of the result is line n of the layer file. A merge in
+ * the lib's own terms (primordials, no types) maps back to the TypeScript
+ * through it.
+ */
+export function compileLines(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): string {
+  const { sf, inline, lines } = layerEdits(p, file, primordials);
+  const blank = lines.map((e) => ({ ...e, text: '\n'.repeat(sf.text.slice(e.start, e.end).split('\n').length - 1) }));
+  return applyEdits(sf.text, [...inline, ...blank]);
+}
+
+export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): CompiledFile {
+  const { sf, parsed, rw, inline, lines } = layerEdits(p, file, primordials);
+  const edits = [...inline, ...lines];
   const emit = (node: ts.Node) => {
     // From the line start, so whole-line removals (directives) are in range.
     const start = lineStart(sf.text, attachedStart(sf, node));

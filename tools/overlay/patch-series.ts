@@ -4,13 +4,13 @@
 // every input pinned (author, dates, config), so regenerating is
 // byte-identical.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
 import type { Modules } from '../lib/libdir.ts';
 import { readPatchMd } from '../lib/patch-md.ts';
-import { applyLayers } from './apply.ts';
+import { applyLayers, type ApplyOptions, type LayerResult } from './apply.ts';
 import { layerExtraFiles } from './source.ts';
 
 /** Fixed identity and date of every generated commit (document changes in the README). */
@@ -70,8 +70,12 @@ export function baseRepo(base: Modules): string {
 }
 
 /** Patches for layers[from-1 .. to-1] (1-based), computed on top of all earlier layers. */
-export function patchSeries(base: Modules, layers: Layer[], from = 1, to = layers.length): PatchFile[] {
-  const { layers: states } = applyLayers(base, layers.slice(0, to));
+export function patchSeries(base: Modules, layers: Layer[], from = 1, to = layers.length, opts: ApplyOptions = {}): PatchFile[] {
+  return seriesPatches(base, layers, applyLayers(base, layers.slice(0, to), opts).layers, from, to);
+}
+
+/** The same from states already applied (`states[k]`: after layers[k]). */
+export function seriesPatches(base: Modules, layers: Layer[], states: LayerResult[], from = 1, to = layers.length): PatchFile[] {
   const repo = baseRepo(base);
   try {
     const out: PatchFile[] = [];
@@ -95,8 +99,4 @@ export function patchSeries(base: Modules, layers: Layer[], from = 1, to = layer
   } finally {
     rmSync(repo, { recursive: true, force: true });
   }
-}
-
-export function readPatch(path: string): string {
-  return readFileSync(path, 'utf8');
 }

@@ -2,23 +2,28 @@
 // the compiler (ts-morph's TypeScript, for receiver types) and the
 // `overlay-typecheck` suite (the fast `tsc`), so both see the same world:
 //   - ES builtins only (no DOM: ReadableStream & co. are Node's own here);
-//   - primordials from Node's typings/ (fixtures) + types/primordials-extra.d.ts;
-//   - internalBinding() and the webstreams state shapes from types/globals.d.ts;
-//   - `import … from '<node module id>'` resolved to types/modules/<id>.d.ts.
+//   - primordials from the base's Node typings/ + the view's primordials-extra.d.ts;
+//   - internalBinding() and the webstreams state shapes from the view's globals.d.ts;
+//   - `import … from '<node module id>'` resolved to the view's modules/<id>.d.ts.
+// The view is the layer's own (tools/overlay/views.ts): declarations of the
+// code beneath it and of the layer, nothing later layers add.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { NODE_FIXTURES } from '../lib/fixture-paths.ts';
+
 import { ROOT } from '../lib/paths.ts';
 import { OverlayError } from './errors.ts';
 import { ts } from './ts.ts';
+import type { View } from './views.ts';
 // The ES lib .d.ts texts for ts-morph's TypeScript ship inside its helper
 // package (there is no lib folder on disk for that copy of TypeScript).
 import { getLibFiles } from '@ts-morph/common';
 
-export const TYPES_DIR = join(ROOT, 'tools', 'overlay', 'types');
-const NODE_TYPINGS = join(NODE_FIXTURES, 'typings');
+export interface TypeWorld {
+  view: View;
+  typings: string;
+}
 
-export function overlayTsconfig(files: string[]): { compilerOptions: Record<string, unknown>; files: string[] } {
+export function overlayTsconfig(files: string[], world: TypeWorld): { compilerOptions: Record<string, unknown>; files: string[] } {
   return {
     compilerOptions: {
       target: 'esnext',
@@ -34,29 +39,24 @@ export function overlayTsconfig(files: string[]): { compilerOptions: Record<stri
       verbatimModuleSyntax: true,
       noFallthroughCasesInSwitch: true,
       paths: {
-        'node-typings/*': [`${NODE_TYPINGS}/*`],
-        '*': [`${TYPES_DIR}/modules/*`],
+        'node-typings/*': [`${world.typings}/*`],
+        '*': [`${world.view.dir}/modules/*`],
       },
     },
-    files: [
-      join(NODE_TYPINGS, 'primordials.d.ts'),
-      join(TYPES_DIR, 'primordials-extra.d.ts'),
-      join(TYPES_DIR, 'globals.d.ts'),
-      ...files,
-    ],
+    files: [join(world.typings, 'primordials.d.ts'), ...world.view.roots, ...files],
   };
 }
 
-function requireTypings(): void {
-  if (!existsSync(join(NODE_TYPINGS, 'primordials.d.ts'))) {
-    throw new OverlayError(`Node's typings are missing (${NODE_TYPINGS}); run \`make fixtures\``);
+function requireTypings(typings: string): void {
+  if (!existsSync(join(typings, 'primordials.d.ts'))) {
+    throw new OverlayError(`Node's typings are missing (${typings}); run \`make fixtures\``);
   }
 }
 
-export function writeTsconfig(path: string, files: string[]): void {
-  requireTypings();
+export function writeTsconfig(path: string, files: string[], world: TypeWorld): void {
+  requireTypings(world.typings);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, `${JSON.stringify(overlayTsconfig(files), null, 2)}\n`);
+  writeFileSync(path, `${JSON.stringify(overlayTsconfig(files, world), null, 2)}\n`);
 }
 
 const libDir = '/__ts-lib__';
@@ -68,13 +68,13 @@ export interface OverlayProgram {
   checker: ts.TypeChecker;
 }
 
-/** `checkDeclarations`: also check types/ itself (and every module declaration there), for its own test. */
-export function createOverlayProgram(files: string[], opts: { checkDeclarations?: boolean } = {}): OverlayProgram {
-  requireTypings();
-  const config = overlayTsconfig(files);
+/** `checkDeclarations`: also check the view itself (every module declaration there), for its own test. */
+export function createOverlayProgram(files: string[], world: TypeWorld, opts: { checkDeclarations?: boolean } = {}): OverlayProgram {
+  requireTypings(world.typings);
+  const config = overlayTsconfig(files, world);
   if (opts.checkDeclarations) {
     config.compilerOptions.skipLibCheck = false;
-    config.files.push(...(ts.sys.readDirectory(TYPES_DIR, ['.d.ts'], undefined, ['**/*'])));
+    config.files.push(...(ts.sys.readDirectory(world.view.dir, ['.d.ts'], undefined, ['**/*'])));
   }
   const parsed = ts.parseJsonConfigFileContent(config, ts.sys, ROOT);
   if (parsed.errors.length) throw new OverlayError(`overlay tsconfig: ${formatDiagnostics(parsed.errors)}`);

@@ -8,6 +8,7 @@ import { OverlayError } from './errors.ts';
 import { lineRemoval } from './lines.ts';
 import { indexModule, type ModuleIndex, type TopDecl } from './module-index.ts';
 import { memberKey, normalizeKey } from './parse.ts';
+import { declText, memberTarget, replaceableTarget, type PreImage } from './preimage.ts';
 import { attachedStart, indentAt, lineStart, nextLineStart, ts } from './ts.ts';
 
 /** Moves lines 2…n of a piece of text from column `from` to column `to`. */
@@ -21,7 +22,7 @@ export function reindent(text: string, from: number, to: number): string {
   }).join('\n');
 }
 
-function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl): Edit[] {
+function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl, touch: (action: PreImage['action'], target: string, node?: ts.Node) => void): Edit[] {
   const { sf, text } = idx;
   const cls = base.node as ts.ClassDeclaration;
   const baseExt = cls.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.getText(sf) ?? '';
@@ -42,6 +43,7 @@ function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl): Edit[]
     const m = byKey.get(r.name);
     if (!m) throw new OverlayError(`class ${decl.name} has no member '${r.name}' to remove`, r.where);
     removed.add(r.name);
+    touch('remove', memberTarget(decl.name, r.name), m);
     const span = lineRemoval(text, attachedStart(sf, m), m.end);
     edits.push({ start: span.start, end: span.end, text: '' });
   }
@@ -65,12 +67,14 @@ function mergeClass(idx: ModuleIndex, base: TopDecl, decl: CompiledDecl): Edit[]
       if (target && !removed.has(m.key)) {
         throw new OverlayError(`class ${decl.name} already has '${m.key}'; drop @overlay-add to replace it`, m.where);
       }
+      touch('add', memberTarget(decl.name, m.key));
       edits.push(add(m));
       continue;
     }
     if (!target || removed.has(m.key)) {
       throw new OverlayError(`class ${decl.name} has no member '${m.key}' to replace (mark a new member with // @overlay-add)`, m.where);
     }
+    touch('replace', memberTarget(decl.name, m.key), target);
     const start = m.hasComment ? attachedStart(sf, target) : target.getStart(sf);
     edits.push({ start, end: target.end, text: reindent(m.text, m.column, column) });
   }
@@ -81,12 +85,17 @@ export interface SpliceResult {
   text: string;
   /** Top-level names the layer removed (their module.exports entries go too). */
   removed: string[];
+  /** What the layer replaced, removed and added, with the replaced text (its pre-images). */
+  touched: PreImage[];
 }
 
 export function spliceDeclarations(text: string, file: CompiledFile): SpliceResult {
   const idx = indexModule(text, file.id);
   const edits: Edit[] = [];
   const removed: string[] = [];
+  const touched: PreImage[] = [];
+  const touch = (action: PreImage['action'], target: string, node?: ts.Node) =>
+    touched.push({ action, module: file.id, target, text: node ? declText(idx.sf, node) : '' });
   const declared = new Set(file.decls.map((d) => d.name));
   for (const r of file.removals) {
     const target = idx.decls.get(r.name);
@@ -100,23 +109,25 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
       throw new OverlayError(`'${r.name}' shares its statement with other names; it cannot be removed alone`, r.where);
     }
     if (declared.has(r.name)) throw new OverlayError(`'${r.name}' is both removed and declared by this layer`, r.where);
+    touch('remove', r.name, target.node);
     const span = lineRemoval(text, target.start, target.node.end);
     edits.push({ start: span.start, end: span.end, text: '' });
     removed.push(r.name);
   }
   const exportsStmt = idx.exports?.stmt;
   for (const d of file.decls) {
-    const target = idx.decls.get(d.name);
-    if (target && (target.kind !== 'variable' || idx.bound.get(d.name) === 'a top-level variable')) {
+    const target = replaceableTarget(idx, d.name);
+    if (target) {
       if (d.mode === 'add') throw new OverlayError(`${file.id} already has '${d.name}' (${target.kind}); drop @overlay-add to replace it`, d.where);
       if (target.kind !== d.kind) {
         throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; remove it and add the new one`, d.where);
       }
       if (d.after) throw new OverlayError(`@overlay-after only places new declarations; '${d.name}' replaces one in place`, d.where);
       if (d.kind === 'class') {
-        edits.push(...mergeClass(idx, target, d));
+        edits.push(...mergeClass(idx, target, d, touch));
         continue;
       }
+      touch('replace', d.name, target.node);
       const start = d.hasComment ? target.start : target.node.getStart(idx.sf);
       edits.push({ start, end: target.node.end, text: d.text });
       continue;
@@ -124,6 +135,7 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     const how = idx.bound.get(d.name);
     if (how) throw new OverlayError(`'${d.name}' is already bound by ${how} in ${file.id}`, d.where);
     if (d.mode === 'replace') throw new OverlayError(`${file.id} has no top-level '${d.name}' to replace`, d.where);
+    touch('add', d.name);
     let at: number;
     let piece: string;
     if (d.after) {
@@ -143,5 +155,5 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     }
     edits.push({ start: at, end: at, text: piece });
   }
-  return { text: applyEdits(text, edits), removed };
+  return { text: applyEdits(text, edits), removed, touched };
 }

@@ -27,6 +27,7 @@ declare global {
     messaging: MessagingBinding;
     types: TypesBinding;
     util: UtilBinding;
+    /** @layer webstreams-binding */
     webstreams: WebstreamsBinding;
   }
   function internalBinding<K extends keyof InternalBindingMap>(name: K): InternalBindingMap[K];

@@ -33,7 +33,8 @@ export interface ReadableStreamState {
   state: any;
   storedError: unknown;
   controller: ReadableStreamController | undefined;
-  /** Created on first transfer by the series (eager in the base). */
+  transfer: ReadableStreamTransferState;
+  /** @layer lazy-transfer-state: created on first transfer. */
   transfer: ReadableStreamTransferState | undefined;
 }
 
@@ -54,7 +55,7 @@ interface ControllerStateBase {
 
 export interface ReadableStreamDefaultControllerState extends ControllerStateBase {
   sizeAlgorithm: SizeAlgorithm | undefined;
-  /** The TransformStream whose readable side this is (added by the series). */
+  /** @layer lean-construction: the TransformStream whose readable side this is. */
   owner?: import('internal/webstreams/transformstream').TransformStream | undefined;
 }
 
@@ -88,7 +89,7 @@ export interface ReadableStreamDefaultReaderState {
   readRequests: Queue<ReadRequest>;
   stream: ReadableStream | undefined;
   close: PromiseRecord<void> | undefined;
-  /** The pipe reading through this reader takes a handed-over chunk here (added by the series). */
+  /** @layer pipe-pass-through: the pipe reading through this reader takes a handed-over chunk here. */
   pipe?: ((chunk: unknown) => boolean) | undefined;
 }
 
@@ -177,9 +178,14 @@ export class ReadableByteStreamController {
 }
 
 export class DefaultReadRequest implements ReadRequest {
-  // Own fields since the series (a [kState] PromiseWithResolvers() record and a getter in the base).
+  /** @removed-by request-promises */
+  [kState]: PromiseRecord<{ value: unknown; done: boolean }>;
+  readonly promise: Promise<{ value: unknown; done: boolean }>;
+  /** @layer request-promises: own fields instead of the [kState] record. */
   promise: Promise<{ value: unknown; done: boolean }>;
+  /** @layer request-promises */
   resolve: (result: { value: unknown; done: boolean }) => void;
+  /** @layer request-promises */
   reject: (error: unknown) => void;
   [kChunk](value: unknown): void;
   [kClose](): void;
@@ -291,7 +297,7 @@ export function setupReadableByteStreamController(stream: ReadableStream, contro
 export function setupReadableByteStreamControllerFromSource(stream: ReadableStream, source: object, highWaterMark: number): void;
 export function isReadableStreamLocked(stream: ReadableStream): boolean;
 
-// Added by the series.
+/** @layer lean-construction */
 export function readableStreamDefaultControllerStartSteps(controller: ReadableStreamDefaultController): void;
 
 /** The [[closedPromise]] stand-in pipeTo and tee install on readers and writers only they hold. */
@@ -318,8 +324,10 @@ export interface PipeWriteTracker {
   resolve(): void;
   reject(error: unknown): void;
 }
-// Added by the series (03-pipe-pass-through).
+/** @layer pipe-pass-through */
 export function pipeWrite(writer: import('internal/webstreams/writablestream').WritableStreamDefaultWriter,
   destination: import('internal/webstreams/transformstream').TransformStream | undefined, chunk: unknown, request: PipeWriteTracker): void;
+/** @layer pipe-pass-through */
 export function passThroughWrite(transformStream: import('internal/webstreams/transformstream').TransformStream, chunk: unknown): boolean;
+/** @layer pipe-pass-through */
 export function scheduleForward(forward: () => void): void;

@@ -19,11 +19,11 @@ export interface TransformStreamState {
   pendingWriteParked: boolean;
   pendingWriteChunk: unknown;
   writeContinuation: (() => void) | undefined;
-  /** Added by the series: no transformer algorithm sees the controller, default size algorithms. */
+  /** @layer pipe-pass-through: no transformer algorithm sees the controller, default size algorithms. */
   passThrough: boolean;
-  /** Added by the series: the transform() has returned non-thenables to pipe writes so far. */
+  /** @layer pipe-sync-transforms: the transform() has returned non-thenables to pipe writes so far. */
   syncTransform: boolean;
-  /** Added by the series: what the sides' start waits on (see 11-transform-start-without-promise). */
+  /** @layer transform-start-without-promise: what the sides' start waits on. */
   pendingStart: Promise<unknown> | symbol | undefined;
 }
 
@@ -61,17 +61,25 @@ export type TransformReadableController = ReadableStreamDefaultController;
 export function InternalTransferredTransformStream(): void;
 export function TransferredTransformStream(): unknown;
 export function defaultTransformAlgorithm(chunk: unknown, controller: TransformStreamDefaultController): void;
+/** @removed-by lean-construction */
 export function resolvedStartAlgorithm(): unknown;
-/** The sides' shared algorithms and start (02-lean-construction; not exported). */
+/** @layer lean-construction: the sides' shared algorithms and start (not exported). */
 export function sinkWriteAlgorithm(chunk: unknown, controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
 export function sinkCloseAlgorithm(controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
 export function sinkAbortAlgorithm(reason: unknown, controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
 export function sourcePullAlgorithm(controller: ReadableStreamDefaultController): unknown;
+/** @layer lean-construction */
 export function sourceCancelAlgorithm(reason: unknown, controller: ReadableStreamDefaultController): unknown;
+/** @layer lean-construction */
 export function deferredStartAlgorithm(): symbol;
-/** The second and third of the three start turns (02-lean-construction; not exported). */
+/** @layer lean-construction: the second and third of the three start turns (not exported). */
 export function queueStartTurn2(stream: TransformStream): void;
 export function initializeTransformStream(stream: TransformStream, startPromise: unknown, writableHighWaterMark: unknown, writableSizeAlgorithm: unknown, readableHighWaterMark: unknown, readableSizeAlgorithm: unknown): void;
+/** @layer transform-start-without-promise: the start chain replaces the start promise. */
+export function initializeTransformStream(stream: TransformStream, writableHighWaterMark: unknown, writableSizeAlgorithm: unknown, readableHighWaterMark: unknown, readableSizeAlgorithm: unknown): void;
 export function transformStreamError(stream: TransformStream, error: unknown): void;
 export function transformStreamErrorWritableAndUnblockWrite(stream: TransformStream, error: unknown): void;
 export function transformStreamUnblockWrite(stream: TransformStream): void;
@@ -89,5 +97,5 @@ export function transformStreamDefaultSinkCloseAlgorithm(stream: TransformStream
 export function transformStreamDefaultSourcePullAlgorithm(stream: TransformStream): unknown;
 export function transformStreamDefaultSourceCancelAlgorithm(stream: TransformStream, reason: unknown): unknown;
 
-// Added by the series.
+/** @layer pipe-pass-through */
 export function transformStreamPassThroughEnqueue(stream: TransformStream, chunk: unknown): void;

@@ -10,9 +10,9 @@ export const kState: unique symbol;
 export const kType: unique symbol;
 /** Returned by an algorithm that parked its operation and settles it later. */
 export const kParkedAlgorithmResult: unique symbol;
-/** Start result of a TransformStream side whose post-start step its TransformStream runs (added by the series). */
+/** @layer lean-construction: start result of a TransformStream side whose post-start step its TransformStream runs. */
 export const kDeferredStart: unique symbol;
-/** Runs steps(item) one microtask after each call, in call order (added by the series). */
+/** @layer lean-construction: runs steps(item) one microtask after each call, in call order. */
 export function createMicrotaskSteps<T>(steps: (item: T) => void): (item: T) => void;
 
 /** A promise and its resolvers, as PromiseWithResolvers() returns them. */

@@ -28,7 +28,8 @@ export interface WritableStreamState {
   storedError: unknown;
   writeRequests: Queue<PromiseRecord<void>>;
   writer: WritableStreamDefaultWriter | undefined;
-  /** Created on first transfer by the series (eager in the base). */
+  transfer: WritableStreamTransferState;
+  /** @layer lazy-transfer-state: created on first transfer. */
   transfer: WritableStreamTransferState | undefined;
 }
 
@@ -45,7 +46,8 @@ export interface WritableStreamDefaultControllerState {
   highWaterMark: number;
   queue: Queue;
   queueTotalSize: number;
-  /** Created on first use by the series (eager in the base). */
+  abortController: AbortController;
+  /** @layer lean-construction: created on first use. */
   abortController: AbortController | undefined;
   sizeAlgorithm: SizeAlgorithm | undefined;
   started: boolean;
@@ -53,15 +55,15 @@ export interface WritableStreamDefaultControllerState {
   writeAlgorithm: WriteAlgorithm | undefined;
   writeFulfilled: (() => void) | undefined;
   writeRejected: ((error: unknown) => void) | undefined;
-  /** The TransformStream whose writable side this is (added by the series). */
+  /** @layer lean-construction: the TransformStream whose writable side this is. */
   owner?: TransformStream | undefined;
-  /** Size of the chunk whose write is in flight, out of [[queue]] (added by the series). */
+  /** @layer writable-direct-write: size of the chunk whose write is in flight, out of [[queue]]. */
   inFlightChunkSize?: number;
-  /** The underlying sink's close() and abort() (added by the series). */
+  /** @layer shared-sink-algorithms: the underlying sink's close() and abort(). */
   sink?: UnderlyingSinkMethods | undefined;
 }
 
-/** An underlying sink and the close()/abort() methods read from it at construction (added by the series). */
+/** @layer shared-sink-algorithms: an underlying sink and the close()/abort() methods read from it at construction. */
 export class UnderlyingSinkMethods {
   constructor(sink: object, close: ((...args: unknown[]) => unknown) | undefined, abort: ((...args: unknown[]) => unknown) | undefined);
   sink: object;
@@ -141,6 +143,8 @@ export function writableStreamFinishInFlightClose(stream: WritableStream): void;
 export function writableStreamFinishErroring(stream: WritableStream): void;
 export function writableStreamDealWithRejection(stream: WritableStream, error: unknown): void;
 export function writableStreamCloseQueuedOrInFlight(stream: WritableStream): boolean;
+export function writableStreamAddWriteRequest(stream: WritableStream): Promise<void>;
+/** @layer writable-direct-write */
 export function writableStreamAddWriteRequest(stream: WritableStream, writeRequest?: PromiseRecord<void>): Promise<void>;
 export function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, chunk: unknown): unknown;
 export function writableStreamDefaultWriterWriteWithRequest(writer: WritableStreamDefaultWriter, chunk: unknown, request: unknown): void;
@@ -162,16 +166,19 @@ export function writableStreamDefaultControllerClose(controller: WritableStreamD
 export function writableStreamDefaultControllerClearAlgorithms(controller: WritableStreamDefaultController): void;
 export function writableStreamDefaultControllerAdvanceQueueIfNeeded(controller: WritableStreamDefaultController): void;
 export function setupWritableStreamDefaultControllerFromSink(stream: WritableStream, sink: object, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
+export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm): void;
+/** @layer shared-sink-algorithms */
 export function setupWritableStreamDefaultController(stream: WritableStream, controller: WritableStreamDefaultController, startAlgorithm: StartAlgorithm, writeAlgorithm: WriteAlgorithm, closeAlgorithm: CloseAlgorithm, abortAlgorithm: AbortAlgorithm, highWaterMark: number, sizeAlgorithm: SizeAlgorithm, sink?: UnderlyingSinkMethods): void;
 
-// Added by the series.
+/** @layer lean-construction */
 export function writableStreamDefaultControllerStartSteps(controller: WritableStreamDefaultController): void;
+/** @layer lean-construction */
 export function writableStreamDefaultControllerScheduleStart(stream: WritableStream, controller: WritableStreamDefaultController, startResult: unknown): void;
-/** The post-start step or the start failure once a promise settles (11-transform-start-without-promise). */
+/** @layer transform-start-without-promise: the post-start step or the start failure once a promise settles. */
 export function writableStreamDefaultControllerStartWhenSettled(stream: WritableStream, controller: WritableStreamDefaultController, promise: Promise<unknown>): void;
-/** Queues a post-start step one microtask later (02-lean-construction; not exported). */
+/** @layer lean-construction: queues a post-start step one microtask later (not exported). */
 export function queueStartSteps(controller: WritableStreamDefaultController): void;
-/** A pending promise record built with an executor (06-request-promises). */
+/** @layer request-promises: a pending promise record built with an executor. */
 export class PendingPromiseRecord implements PromiseRecord<void> {
   promise: Promise<void>;
   resolve: () => void;
