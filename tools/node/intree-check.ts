@@ -2,7 +2,9 @@
 // on a real Node source tree (Debian's nodejs source, .fixtures/node-full,
 // copied into a throw-away git repository), without a full Node build:
 //
-// - node-build refuses the tree for its base (v24 is not the pinned v26);
+// - node-build refuses the tree when EXPECT_BASE names another base; without
+//   it, the series is rebased onto the tree's lib (v24 is far from v26) and
+//   the run stops at the first conflict with the report, changing nothing;
 // - with EXPECT_BASE=<its version> it applies a one-patch series with git am,
 //   copies and wires the binding, runs ./configure --ninja with the Debian
 //   flags, and compiles src/node_webstreams.cc alone with the command the
@@ -109,12 +111,20 @@ function main(): void {
     })) return;
     const base = git(repo, ['rev-parse', 'HEAD']);
 
-    check('node-build refuses the tree: its base is not the pinned one, and it says which it expected', () => {
-      const r = nodeBuild(repo, ['--patches', patches, '--build', 'none']);
+    const unchanged = () => git(repo, ['rev-parse', 'HEAD']) === base && git(repo, ['branch', '--list']).trim() === '* main';
+    check('node-build with EXPECT_BASE=<the pinned version> refuses the tree, saying which base it expected', () => {
+      const r = nodeBuild(repo, ['--patches', patches, '--build', 'none', '--expect-base', 'v26.12.1']);
       expect(r.status === 1, `exit ${r.status}, expected 1\n${r.stderr}`);
       expect(/the series expects v26\.\d+\.\d+/.test(r.stderr) && r.stderr.includes(tree.version), `message lacks the expected and found versions:\n${r.stderr}`);
-      expect(r.stderr.includes('EXPECT_BASE'), 'message does not name the override');
-      expect(git(repo, ['rev-parse', 'HEAD']) === base && git(repo, ['branch', '--list']).trim() === '* main', 'the refused run changed the repository');
+      expect(unchanged(), 'the refused run changed the repository');
+    });
+
+    check("node-build rebases the series onto the tree's lib and stops at its first conflict with the report, changing nothing", () => {
+      const r = nodeBuild(repo, ['--build', 'none']);
+      expect(r.status === 1, `exit ${r.status}, expected 1\n${r.stderr}`);
+      expect(r.stderr.includes(`rebase onto the checkout at ${base.slice(0, 12)}:`), `no rebase report:\n${r.stderr}`);
+      expect(/^ {4}(CONFLICT|FAILED)/m.test(r.stderr) && /not reached/.test(r.stderr), `the report names no conflict:\n${r.stderr}`);
+      expect(unchanged(), 'the stopped run changed the repository');
     });
 
     let output = '';

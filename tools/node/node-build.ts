@@ -12,8 +12,8 @@
 // before changing anything; if applying the series fails it goes back to
 // the original branch and deletes the branch it made.
 import { parseFlags } from '../lib/args.ts';
-import { PATCHES } from '../lib/paths.ts';
 import { checkBase, expectedBase, type BaseMatch } from './base-check.ts';
+import { seriesForCheckout } from './checkout-series.ts';
 import { BuildError, buildBindingObject, configure, makeNode, splitFlags, type Configured, type ObjectBuild } from './build-steps.ts';
 import { branchExists, currentBranch, git, GitError, requireBranchName, requireClean, requireIdentity, requireRepo, tryGit } from './git.ts';
 import { reportBinary, reportObject, type BinaryReport, type ObjectReport } from './report.ts';
@@ -29,8 +29,10 @@ export interface NodeBuildOptions {
   branch: string;
   /** Where the branch starts; must be the expected base. */
   baseRef: string;
+  /** A version, commit or `any` the base must be; unset: any base, the series rebased onto it. */
   expectBase?: string;
-  patchesDir: string;
+  /** A series to apply as it is; unset: the overlay's series, rebased onto the checkout where needed. */
+  patchesDir?: string;
   configureFlags: string[];
   mode: BuildMode;
   log: (message: string) => void;
@@ -64,14 +66,21 @@ export function prepareBranch(o: NodeBuildOptions): Omit<NodeBuildResult, 'confi
   const dir = requireRepo(o.nodeDir);
   requireClean(dir);
   requireIdentity(dir);
-  const base = checkBase(dir, o.baseRef, expectedBase(o.expectBase));
+  const base = checkBase(dir, o.baseRef, o.expectBase ? expectedBase(o.expectBase) : { spec: 'any', source: '' });
+  if (!o.expectBase) base.how = 'any base (EXPECT_BASE unset)';
   o.log(`base ${base.commit.slice(0, 12)} (${base.version}): ${base.how}`);
   requireBranchName(dir, o.branch);
   if (branchExists(dir, o.branch)) {
     throw new GitError(`branch '${o.branch}' already exists in ${dir}; it is left alone. Pass BRANCH=<new name>, or delete it yourself (git branch -D ${o.branch})`);
   }
-  const patches = listPatches(o.patchesDir);
-  if (patches.length === 0) o.log(`no patches in ${o.patchesDir}: the branch gets only the native binding`);
+  let patchesDir = o.patchesDir;
+  if (patchesDir === undefined) {
+    const fitted = seriesForCheckout(dir, base.commit, o.log);
+    o.log(`series: ${fitted.how}`);
+    patchesDir = fitted.patchesDir;
+  }
+  const patches = listPatches(patchesDir);
+  if (patches.length === 0) o.log(`no patches in ${patchesDir}: the branch gets only the native binding`);
   // The anchors are checked on the base before anything changes.
   checkAnchorsAt(dir, base.commit);
 
@@ -171,7 +180,7 @@ export function optionsFromCli(): NodeBuildOptions {
     branch: values.branch ?? env.BRANCH ?? DEFAULT_BRANCH,
     baseRef: values['base-ref'] ?? env.BASE_REF ?? 'HEAD',
     expectBase: values['expect-base'] ?? env.EXPECT_BASE,
-    patchesDir: values.patches ?? env.PATCHES ?? PATCHES,
+    patchesDir: values.patches ?? env.PATCHES,
     configureFlags: splitFlags(values['configure-flags'] ?? env.CONFIGURE_FLAGS),
     mode,
     log: (m) => process.stderr.write(`node-build: ${m}\n`),
