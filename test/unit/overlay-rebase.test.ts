@@ -4,12 +4,12 @@
 // earlier layer's copy reaches the later copies the same way.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { listLayers } from '../../tools/lib/layers.ts';
 import { readLibDir, writeLibDir, type Modules } from '../../tools/lib/libdir.ts';
-import { libDir, LIB_OVERLAY, ROOT } from '../../tools/lib/paths.ts';
+import { libDir, LIB_OVERLAY, PATCHES, ROOT } from '../../tools/lib/paths.ts';
 import { applyLayers } from '../../tools/overlay/apply.ts';
 import { patchSeries } from '../../tools/overlay/patch-series.ts';
 import { formatLock, parseLock, readLock, writeLock } from '../../tools/overlay/preimage.ts';
@@ -151,7 +151,7 @@ describe('rebase of the real series', () => {
   const tool = (name: string, ...args: string[]) =>
     spawnSync(process.execPath, [join(ROOT, 'tools', name), ...args], { encoding: 'utf8', env: { ...process.env, LAYERS: '' } });
 
-  it('an upstream edit inside a function layer 03 replaces reaches the patched lib and patch 0003', () => {
+  it('an upstream edit inside a function layer 03 replaces reaches the patched lib and patch 0003, and rebasing back gives patches/', () => {
     const f = fixture((fn) => fn.replace("'Destination WritableStream is closed'", "'Destination WritableStream is already closed'"));
     writeFileSync(join(f.overlay, 'series.json'), `${JSON.stringify({ base: f.lib })}\n`);
     const refused = tool('build.ts', '--overlay', f.overlay, '--out', join(f.dir, 'lib'));
@@ -168,6 +168,19 @@ describe('rebase of the real series', () => {
     assert.equal(patches.status, 0, patches.stderr);
     const p3 = readFileSync(join(f.dir, 'patches', '0003-pipe-pass-through.patch'), 'utf8');
     assert.ok(!p3.includes('is already closed'), 'patch 0003 neither reverts nor repeats the upstream edit');
+    // And back onto the pinned base: the committed series, byte for byte.
+    rmSync(join(f.overlay, 'series.json'));
+    const back = tool('rebase.ts', '--overlay', f.overlay);
+    assert.equal(back.status, 0, `${back.stdout}\n${back.stderr}`);
+    assert.equal(tool('patches.ts', '--overlay', f.overlay, '--out', join(f.dir, 'back')).status, 0);
+    for (const name of readdirSync(PATCHES).filter((n) => n.endsWith('.patch'))) {
+      assert.equal(readFileSync(join(f.dir, 'back', name), 'utf8'), readFileSync(join(PATCHES, name), 'utf8'), name);
+    }
+    for (const layer of listLayers(LIB_OVERLAY)) {
+      for (const name of readdirSync(layer.dir).filter((n) => n.endsWith('.ts') || n.endsWith('.lock'))) {
+        assert.equal(readFileSync(join(f.overlay, layer.name, name), 'utf8'), readFileSync(join(layer.dir, name), 'utf8'), `${layer.name}/${name}`);
+      }
+    }
   });
 
   it('an overlapping upstream edit stops with markers in layer 03, a report and exit 1', () => {

@@ -208,12 +208,13 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
       }
       const result: LayerRebase = { layer, status: 'clean', outcomes: [] };
       report.layers.push(result);
+      let now: PreImage[] = [];
       try {
         const markers = unresolvedMarkers(layer);
         if (markers.length) throw new Error(`unresolved conflict markers at ${markers.join(', ')}`);
         const lock = readLock(layer);
         const entries = new Map(lock?.entries.map((e) => [entryKey(e), e]));
-        const now: PreImage[] = [];
+        now = [];
         const beneath = current;
         let program: OverlayProgram | undefined;
         // The layer's file compiled line for line, for merging in JS terms (TS terms if it no longer compiles).
@@ -259,6 +260,9 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
         current = applied.modules;
         states.push(current);
       } catch (err) {
+        // Merged text is in the layer files now: the lock moves to the new ground with them, so a
+        // rerun after fixing the layer goes on instead of merging the same change twice.
+        if (!opts.keepGoing && result.status === 'merged') writeLock(layer, { base: opts.baseVersion, entries: now });
         result.status = 'failed';
         result.error = (err as Error).message;
         report.ok = false;

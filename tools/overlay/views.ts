@@ -361,7 +361,8 @@ export function checkViews(sources: Map<string, string>, order: LayerOrder, stat
   const out: string[] = [];
   states.forEach((state, k) => {
     for (const p of checkView(sources, order, k, state, label(k))) {
-      const key = p.split(label(k)).join('');
+      // The same declaration in another state (its line may move as tagged lines come and go).
+      const key = p.split(label(k)).join('').replace(/:\d+: /, ': ');
       if (!seen.has(key)) out.push(p);
       seen.add(key);
     }
