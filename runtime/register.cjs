@@ -75,24 +75,6 @@ function readManifest(libDir) {
   return manifest;
 }
 
-// `internalBinding('webstreams')` does not exist in release binaries: serve
-// the addon built from src-native/ when present, else the JS fallback.
-function webstreamsBinding(primordials) {
-  const choice = process.env.WEBSTREAMS_BINDING || 'auto';
-  const addon = path.join(__dirname, '..', 'out', 'native', 'webstreams.node');
-  if (choice === 'native' || (choice === 'auto' && fs.existsSync(addon))) {
-    try {
-      return require(addon);
-    } catch (err) {
-      die(`cannot load the native binding ${addon}: ${err.message}`);
-    }
-  }
-  if (choice !== 'auto' && choice !== 'js' && choice !== 'native') {
-    die(`WEBSTREAMS_BINDING must be auto, native or js, not '${choice}'`);
-  }
-  return require('./webstreams-binding.cjs').create(primordials);
-}
-
 function compile(file) {
   let source;
   try {
@@ -109,15 +91,6 @@ function compile(file) {
 }
 
 function inject(libDir, manifest, { BuiltinModule, internalBinding, primordials }) {
-  let binding;
-  const bindingFor = (name) => {
-    if (name !== 'webstreams') return internalBinding(name);
-    binding ??= webstreamsBinding(primordials);
-    return binding;
-  };
-  // Tests reach bindings through internal/test/binding, as in a Node build
-  // that has the webstreams binding compiled in.
-  require('internal/test/binding').internalBinding = bindingFor;
   const requireBuiltin = (id) => {
     const mod = BuiltinModule.map.get(id);
     if (!mod) throw new TypeError(`Missing internal module '${id}'`);
@@ -140,7 +113,7 @@ function inject(libDir, manifest, { BuiltinModule, internalBinding, primordials 
       if (this.loaded || this.loading) return this.exports;
       this.loading = true;
       try {
-        fn(this.exports, requireBuiltin, this, process, bindingFor, primordials);
+        fn(this.exports, requireBuiltin, this, process, internalBinding, primordials);
         this.loaded = true;
       } finally {
         this.loading = false;

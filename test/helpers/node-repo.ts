@@ -1,5 +1,5 @@
 // Test helpers: a tiny git repository shaped like a Node checkout (version
-// header, the three wiring sites, a webstreams lib file, a Python
+// header, a webstreams lib file, a Python
 // ./configure and a Makefile that "build" a stand-in binary), and patch
 // series made from it with git format-patch.
 import { spawnSync } from 'node:child_process';
@@ -32,7 +32,6 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
-const pad = (text: string) => `${text}${' '.repeat(79 - text.length)}\\`;
 
 export function versionHeader(version: string, release = true): string {
   const [major, minor, patch] = version.replace(/^v/, '').split('.');
@@ -41,17 +40,14 @@ export function versionHeader(version: string, release = true): string {
 }
 
 export const FILES: Record<string, string> = {
-  'node.gyp': `{\n  'variables': {\n    'node_sources': [\n      'src/api/hooks.cc',\n      'src/node_util.cc',\n      'src/node_wasi.cc',\n` +
-    `      'src/node_worker.cc',\n      'src/aliased_buffer.h',\n    ],\n  },\n}\n`,
-  'src/node_binding.cc': `#include "node_binding.h"\n\n${pad('#define NODE_BUILTIN_STANDARD_BINDINGS(V)')}\n${pad('  V(async_wrap)')}\n` +
-    `${pad('  V(util)')}\n${pad('  V(wasi)')}\n${pad('  V(worker)')}\n  V(zlib)\n\nint main() {}\n`,
-  'src/node_external_reference.h': `#ifndef X\n${pad('#define EXTERNAL_REFERENCE_BINDING_LIST_BASE(V)')}\n${pad('  V(async_wrap)')}\n` +
-    `${pad('  V(util)')}\n  V(wasi)\n\n#endif\n`,
   'lib/internal/webstreams/readablestream.js': "'use strict';\n\nfunction read() {\n  return 1;\n}\n\nmodule.exports = { read };\n",
   // A Python ./configure (node-build runs it with Python, as Node's does) that records its arguments.
   configure: "import json, os, sys\nos.makedirs('out/Release', exist_ok=True)\nopen('config.args.json', 'w').write(json.dumps(sys.argv[1:]))\n",
-  // `make` builds a stand-in node: --version, the binding probe's answer, and the commit it was built from.
-  Makefile: 'all:\n\t@mkdir -p out/Release\n\t@printf \'#!/bin/sh\\nif [ "$$1" = --version ]; then echo v26.12.1; else printf "cloneAsUint8Array, isNonThenable"; fi\\n\' > out/Release/node\n\t@echo "# built from $$(git rev-parse HEAD)" >> out/Release/node\n\t@chmod +x out/Release/node\n',
+  // `make` builds a stand-in node: --version, and for the embedded-lib probe the tree's lib as it was at build time.
+  Makefile: 'all:\n\t@mkdir -p out/Release\n' +
+    '\t@python3 -c \'import json; print(json.dumps({"internal/webstreams/readablestream": open("lib/internal/webstreams/readablestream.js").read()}))\' > out/Release/natives.json\n' +
+    '\t@printf \'#!/bin/sh\\nif [ "$$1" = --version ]; then echo v26.12.1; else cat "$$(dirname "$$0")/natives.json"; fi\\n\' > out/Release/node\n' +
+    '\t@echo "# built from $$(git rev-parse HEAD)" >> out/Release/node\n\t@chmod +x out/Release/node\n',
   '.gitignore': '/out/\n/config.args.json\n',
 };
 

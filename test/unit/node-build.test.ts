@@ -4,10 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../tools/lib/paths.ts';
-import { nodeBuild, formatResult, WIRING_SUBJECT, type NodeBuildOptions } from '../../tools/node/node-build.ts';
+import { nodeBuild, formatResult, type NodeBuildOptions } from '../../tools/node/node-build.ts';
+import { reportBinary } from '../../tools/node/report.ts';
 import { splitFlags } from '../../tools/node/build-steps.ts';
 import { FILES, g, IDENTITY, makePatches, nodeRepo, tempDir } from '../helpers/node-repo.ts';
 
@@ -60,7 +61,7 @@ test('without PATCHES the series is rebased onto the checkout; a conflict stops 
   const before = snapshot(dir);
   assert.throws(() => nodeBuild(options(dir, { patchesDir: undefined })), (err: Error) => {
     assert.match(err.message, /the series does not rebase cleanly onto .* at [0-9a-f]{12}; nothing was changed there/);
-    assert.match(err.message, /rebase onto the checkout at [0-9a-f]{12}:\n {2}01-webstreams-binding +(conflict|failed)/);
+    assert.match(err.message, /rebase onto the checkout at [0-9a-f]{12}:\n {2}01-byte-clone +(conflict|failed)/);
     return true;
   });
   assert.equal(snapshot(dir), before);
@@ -90,15 +91,6 @@ test('refuses an existing branch name and leaves that branch alone', () => {
   assert.equal(snapshot(dir), before);
 });
 
-test('refuses a tree whose wiring anchor is missing, naming the anchor and the file, before changing anything', () => {
-  const dir = nodeRepo('v26.12.1', (files) => {
-    files['src/node_binding.cc'] = files['src/node_binding.cc'].replace('NODE_BUILTIN_STANDARD_BINDINGS', 'NODE_BUILTIN_BINDINGS_RENAMED');
-  });
-  const before = snapshot(dir);
-  assert.throws(() => nodeBuild(options(dir)), /src\/node_binding\.cc: anchor `#define NODE_BUILTIN_STANDARD_BINDINGS\(V\)` not found/);
-  assert.equal(snapshot(dir), before);
-});
-
 test('a patch that does not apply: the error names it, and the checkout is rolled back to the original branch', () => {
   const dir = nodeRepo();
   const patches = makePatches(dir, [
@@ -117,7 +109,7 @@ test('a patch that does not apply: the error names it, and the checkout is rolle
   assert.equal(snapshot(dir), before);
 });
 
-test('the whole flow: new branch, series, binding copied and wired, configure with flags, make, report', () => {
+test('the whole flow: new branch, series, configure with flags, make, report with the embedded lib checked', () => {
   const dir = nodeRepo();
   const main = g(dir, 'rev-parse', 'main');
   const patches = makePatches(dir, [
@@ -128,46 +120,26 @@ test('the whole flow: new branch, series, binding copied and wired, configure wi
   const r = nodeBuild(options(dir, { patchesDir: patches, mode: 'full', configureFlags: splitFlags(`--ninja --prefix='/opt/my node'`), log: (m) => logged.push(m) }));
   assert.equal(g(dir, 'branch', '--show-current'), 'webstreams-overlay');
   assert.equal(g(dir, 'rev-parse', 'main'), main, 'main is untouched');
-  assert.deepEqual(g(dir, 'log', '--format=%s', 'main..HEAD').split('\n'), [WIRING_SUBJECT, 'benchmark: add one', 'stream: faster read']);
-  assert.equal(readFileSync(join(dir, 'src', 'node_webstreams.cc'), 'utf8'), readFileSync(join(ROOT, 'src-native', 'node_webstreams.cc'), 'utf8'));
-  assert.match(readFileSync(join(dir, 'node.gyp'), 'utf8'), /'src\/node_wasi\.cc',\n {6}'src\/node_webstreams\.cc',\n {6}'src\/node_worker\.cc',/);
-  assert.match(readFileSync(join(dir, 'src/node_binding.cc'), 'utf8'), /V\(wasi\) +\\\n {2}V\(webstreams\) +\\\n {2}V\(worker\)/);
-  // The last entry had no backslash: it gains one, the new entry closes the list.
-  assert.match(readFileSync(join(dir, 'src/node_external_reference.h'), 'utf8'), /V\(wasi\) +\\\n {2}V\(webstreams\)\n\n#endif/);
+  assert.deepEqual(g(dir, 'log', '--format=%s', 'main..HEAD').split('\n'), ['benchmark: add one', 'stream: faster read']);
   assert.deepEqual(JSON.parse(readFileSync(join(dir, 'config.args.json'), 'utf8')), ['--ninja', '--prefix=/opt/my node']);
   assert.equal(g(dir, 'status', '--porcelain'), '');
   assert.equal(r.binary?.path, join(dir, 'out', 'Release', 'node'));
   assert.equal(r.binary?.version, 'v26.12.1');
   const text = formatResult(r);
   assert.match(text, /patches {4}2 applied: 0001-faster-read, 0002-bench/);
-  assert.match(text, /binary {5}.*out\/Release\/node\nversion {4}v26\.12\.1\ninternalBinding\('webstreams'\): cloneAsUint8Array, isNonThenable/);
+  assert.match(text, /binary {5}.*out\/Release\/node\nversion {4}v26\.12\.1\nwebstreams matches the tree's lib\/internal\/webstreams\/ \(1 modules\)/);
+  assert.equal(r.binary?.embedsTreeLib, true);
+  // A binary built before the series would not pass for the patched one.
+  writeFileSync(join(dir, LIB), FILES[LIB]);
+  assert.match(reportBinary(r.binary!.path, dir).lib, /^DIFFERS from the tree's lib\/ in internal\/webstreams\/readablestream$/);
   assert.ok(logged.some((l) => l.startsWith('git am ')), logged.join('\n'));
 });
 
 test('a failing configure keeps the finished branch and says so', () => {
   const dir = nodeRepo('v26.12.1', (files) => { files.configure = 'import sys\nsys.exit(3)\n'; });
-  assert.throws(() => nodeBuild(options(dir, { mode: 'full' })), /\.\/configure exited with 3[\s\S]*branch webstreams-overlay \(series \+ wiring, [0-9a-f]{12}\) stays checked out/);
+  assert.throws(() => nodeBuild(options(dir, { mode: 'full' })), /\.\/configure exited with 3[\s\S]*branch webstreams-overlay \(the series, [0-9a-f]{12}\) stays checked out/);
   assert.equal(g(dir, 'branch', '--show-current'), 'webstreams-overlay');
   assert.equal(g(dir, 'status', '--porcelain'), '');
-});
-
-test('a series that adds src/node_webstreams.cc and its wiring: kept as is, no wiring commit', () => {
-  const dir = nodeRepo();
-  const wired = (text: string, from: string, to: string) => text.replace(from, to);
-  const patches = makePatches(dir, [{
-    slug: 'native', subject: 'src: add webstreams binding', files: {
-      'src/node_webstreams.cc': '// from the series\n',
-      'node.gyp': wired(FILES['node.gyp'], "'src/node_worker.cc',", "'src/node_webstreams.cc',\n      'src/node_worker.cc',"),
-      'src/node_binding.cc': wired(FILES['src/node_binding.cc'], '  V(worker)', `  V(webstreams)${' '.repeat(65)}\\\n  V(worker)`),
-      'src/node_external_reference.h': wired(FILES['src/node_external_reference.h'], '  V(wasi)\n', `  V(wasi)${' '.repeat(71)}\\\n  V(webstreams)\n`),
-    },
-  }]);
-  const r = nodeBuild(options(dir, { patchesDir: patches }));
-  assert.equal(r.bindingSource, 'from-series');
-  assert.equal(r.wiringCommit, undefined);
-  assert.ok(r.edits.every((e) => e.status === 'present'), JSON.stringify(r.edits));
-  assert.equal(readFileSync(join(dir, 'src', 'node_webstreams.cc'), 'utf8'), '// from the series\n');
-  assert.equal(g(dir, 'log', '--format=%s', 'main..HEAD'), 'src: add webstreams binding');
 });
 
 test('the CLI: NODE_DIR is required, NODE_BUILD is checked, errors exit 1 with the message', () => {
@@ -180,16 +152,16 @@ test('the CLI: NODE_DIR is required, NODE_BUILD is checked, errors exit 1 with t
   r = run({ NODE_DIR: '/nonexistent/node' });
   assert.match(r.stderr, /NODE_DIR=\/nonexistent\/node does not exist/);
   r = run({ NODE_DIR: nodeRepo(), NODE_BUILD: 'fast' });
-  assert.match(r.stderr, /NODE_BUILD must be full, object or none, not 'fast'/);
+  assert.match(r.stderr, /NODE_BUILD must be full, configure or none, not 'fast'/);
   const dir = nodeRepo('v24.0.0');
+  const before = snapshot(dir);
   r = run({ NODE_DIR: dir, NODE_BUILD: 'none', EXPECT_BASE: 'v26.12.1' });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /^node-build: HEAD in .* expects v26\.12\.1/m);
-  assert.equal(existsSync(join(dir, 'src', 'node_webstreams.cc')), false);
   r = run({ NODE_DIR: dir, NODE_BUILD: 'none', EXPECT_BASE: '', PATCHES: '' });
   assert.equal(r.status, 1);
   assert.match(r.stderr, /^node-build: the series does not rebase cleanly onto/m);
-  assert.equal(existsSync(join(dir, 'src', 'node_webstreams.cc')), false);
+  assert.equal(snapshot(dir), before);
 });
 
 test('CONFIGURE_FLAGS splits like a shell for words and quotes', () => {

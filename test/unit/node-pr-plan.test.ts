@@ -1,5 +1,4 @@
-// make pr's planning: layer/patch pairing, the native-binding check,
-// trailers, fork owners.
+// make pr's planning: layer/patch pairing, trailers, fork owners.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -8,7 +7,7 @@ import { listLayers } from '../../tools/lib/layers.ts';
 import { listPatches } from '../../tools/node/series.ts';
 import { pairLayers, withoutTrailers } from '../../tools/node/pr-plan.ts';
 import { githubOwner } from '../../tools/node/pr.ts';
-import { FILES, makePatches, nodeRepo, tempDir } from '../helpers/node-repo.ts';
+import { makePatches, nodeRepo, tempDir } from '../helpers/node-repo.ts';
 
 const LIB = 'lib/internal/webstreams/readablestream.js';
 
@@ -20,23 +19,6 @@ function overlay(names: string[]): string {
   }
   return dir;
 }
-
-test('a layer that calls the native binding before any patch adds it is flagged; adding it first is fine', () => {
-  const repo = nodeRepo();
-  const uses = FILES[LIB].replace('return 1', "return internalBinding('webstreams').isNonThenable(1)");
-  const bad = makePatches(repo, [
-    { slug: 'uses', subject: 'stream: uses', files: { [LIB]: uses } },
-    { slug: 'adds', subject: 'stream: adds', files: { 'src/node_webstreams.cc': '// binding\n' } },
-  ]);
-  const pairs = pairLayers(listLayers(overlay(['01-uses', '02-adds'])), listPatches(bad), 'p-');
-  assert.match(pairs[0].problems.join(), /uses internalBinding\('webstreams'\) but no patch up to this one adds src\/node_webstreams\.cc/);
-  assert.deepEqual(pairs[1].problems, []);
-  const good = makePatches(repo, [
-    { slug: 'adds', subject: 'stream: adds', files: { 'src/node_webstreams.cc': '// binding\n' } },
-    { slug: 'uses', subject: 'stream: uses', files: { [LIB]: uses } },
-  ]);
-  assert.deepEqual(pairLayers(listLayers(overlay(['01-adds', '02-uses'])), listPatches(good), 'p-').flatMap((p) => p.problems), []);
-});
 
 test('pairing: slugs must agree, an empty overlay is an error', () => {
   const repo = nodeRepo();

@@ -1,11 +1,9 @@
-// ./configure and the build of a Node tree: the whole binary (`make -j`),
-// or only the native binding's object from the generated ninja files.
+// ./configure and the build of a Node tree (`make -j`).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ROOT } from '../lib/paths.ts';
-import { BINDING_NAME } from './wiring.ts';
 
 export class BuildError extends Error {}
 
@@ -104,61 +102,4 @@ export function makeNode(dir: string, log: (m: string) => void): string {
   const binary = join(dir, 'out', 'Release', 'node');
   if (!existsSync(binary)) throw new BuildError(`make succeeded but ${binary} is missing`);
   return binary;
-}
-
-export interface ObjectBuild {
-  /** The ninja target, relative to out/Release. */
-  target: string;
-  object: string;
-  /** The compile command exactly as the generated build files give it. */
-  command: string;
-  /** Compiler diagnostics (warnings) printed while compiling. */
-  diagnostics: string;
-  seconds: number;
-}
-
-function ninjaOut(dir: string, args: string[]): string {
-  const r = spawnSync('ninja', args, { cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (r.error) throw new BuildError(`cannot run ninja (apt-get install ninja-build): ${r.error.message}`);
-  if (r.status !== 0) throw new BuildError(`ninja ${args.join(' ')} failed in ${dir}:\n${r.stderr}${r.stdout}`);
-  return r.stdout;
-}
-
-/** The ninja target that compiles src/<name>.cc, e.g. obj/src/node_base.node_webstreams.o. */
-export function objectTarget(outDir: string, source = `node_${BINDING_NAME}`): string {
-  const targets = ninjaOut(outDir, ['-t', 'targets', 'all']).split('\n').map((l) => l.split(':')[0]);
-  const hits = targets.filter((t) => t.startsWith('obj/src/') && t.endsWith(`.${source}.o`));
-  if (hits.length === 0) throw new BuildError(`the generated build files in ${outDir} have no object for src/${source}.cc; is it in node.gyp's sources?`);
-  return hits.sort()[0];
-}
-
-/** The command the generated ninja files run for `target` alone (not its dependencies). */
-export function generatedCommand(outDir: string, target: string): string {
-  const command = ninjaOut(outDir, ['-t', 'commands', '-s', target]).trim();
-  if (!command || command.includes('\n')) throw new BuildError(`ninja gave no single command for ${target}:\n${command}`);
-  return command;
-}
-
-/**
- * Compiles only the binding's object with the command the generated ninja
- * files hold for it (`ninja -t commands -s`): the in-tree defines, include
- * dirs and flags. Ninja itself would first build the target's order-only
- * dependencies (the js2c tool, V8's inspector headers), which need every
- * bundled library; this object needs none of them.
- */
-export function buildBindingObject(dir: string, log: (m: string) => void, buildType = 'Release'): ObjectBuild {
-  const outDir = join(dir, 'out', buildType);
-  if (!existsSync(join(outDir, 'build.ninja'))) {
-    throw new BuildError(`${outDir}/build.ninja is missing: building only the binding object needs \`./configure --ninja\``);
-  }
-  const target = objectTarget(outDir);
-  const command = generatedCommand(outDir, target);
-  mkdirSync(join(outDir, dirname(target)), { recursive: true });
-  log(`compiling ${target} with the generated command (cd out/${buildType} && ${command.slice(0, 60)}…)`);
-  const started = Date.now();
-  const r = spawnSync('sh', ['-c', command], { cwd: outDir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const seconds = (Date.now() - started) / 1000;
-  const diagnostics = `${r.stdout}${r.stderr}`.trim();
-  if (r.status !== 0) throw new BuildError(`compiling ${target} failed:\n${diagnostics}`);
-  return { target, object: join(outDir, target), command, diagnostics, seconds };
 }

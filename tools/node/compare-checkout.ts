@@ -33,8 +33,8 @@ import { checkBase, expectedBase } from './base-check.ts';
 import { seriesForCheckout } from './checkout-series.ts';
 import { configure, makeNode, splitFlags } from './build-steps.ts';
 import { branchExists, currentBranch, git, GitError, requireBranchName, requireClean, requireIdentity, requireRepo, resolveCommit, tryGit } from './git.ts';
-import { checkAnchorsAt, DEFAULT_BRANCH, nodeBuild } from './node-build.ts';
-import { listPatches, NATIVE_SOURCE } from './series.ts';
+import { DEFAULT_BRANCH, nodeBuild } from './node-build.ts';
+import { listPatches } from './series.ts';
 
 export const COMPARE_TOOL = join(ROOT, 'tools', 'compare.ts');
 export const BIN_CACHE = join(OUT, 'node-bin');
@@ -92,7 +92,6 @@ export function checkBinary(what: string, path: string): string {
 export function patchedKey(baseCommit: string, o: CompareCheckoutOptions, patchesDir: string): string {
   const hash = createHash('sha256').update(`${baseCommit}\n${o.configureFlags.join('\0')}\n`);
   for (const p of listPatches(patchesDir)) hash.update(readFileSync(p.file));
-  hash.update(readFileSync(NATIVE_SOURCE));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -127,7 +126,6 @@ export function plan(o: CompareCheckoutOptions): Plan {
       if (branchExists(dir, o.branch)) {
         throw new GitError(`branch '${o.branch}' already exists in ${dir}; it is left alone. Pass BRANCH=<new name>, or delete it yourself (git branch -D ${o.branch})`);
       }
-      checkAnchorsAt(dir, baseCommit);
     }
   }
   if (!existsSync(o.compareTool)) {

@@ -1,31 +1,29 @@
 // The `node-intree` suite of `make test`: `make node-build`'s own code path
 // on a real Node source tree (Debian's nodejs source, .fixtures/node-full,
-// copied into a throw-away git repository), without a full Node build:
+// in a throw-away git repository whose `main` carries the series' base
+// lib/internal/webstreams), without a full Node build:
 //
-// - node-build refuses the tree when EXPECT_BASE names another base; without
-//   it, the series is rebased onto the tree's lib (v24 is far from v26) and
-//   the run stops at the first conflict with the report, changing nothing;
-// - with EXPECT_BASE=<its version> it applies a one-patch series with git am,
-//   copies and wires the binding, runs ./configure --ninja with the Debian
-//   flags, and compiles src/node_webstreams.cc alone with the command the
-//   generated ninja files hold (NODE_WANT_INTERNALS, the Fast API path);
-// - the wiring lands in sorted position and a second run changes nothing;
-// - node_external_reference.cc compiled and node_binding.cc preprocessed
-//   with their generated commands register the binding.
+// - node-build refuses the tree when EXPECT_BASE names another base; on the
+//   fixture's own v24 lib, the series is rebased and stops at the first
+//   conflict with the report, changing nothing;
+// - on `main`, every prefix 1..k of the committed series applies with
+//   `git am` and ./configure runs on it with the Debian flags and nothing
+//   added; the last one leaves exactly the patched lib in the tree;
+// - every commit, signed off as `make pr` signs it, passes Node's
+//   `core-validate-commit`.
 //
 // Each check prints ok/FAIL; the totals go to the `make test` summary.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../lib/paths.ts';
+import { MODULE_PREFIX, readLibDir } from '../lib/libdir.ts';
+import { libDir, PATCHES, ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
-import { generatedCommand, objectTarget } from './build-steps.ts';
+import { configure } from './build-steps.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
-import { OBJECT_SYMBOLS, reportObject, undefinedSymbols } from './report.ts';
-import { wireTree } from './wiring.ts';
-import { WIRING_SUBJECT } from './node-build.ts';
+import { listPatches } from './series.ts';
 
 const IDENTITY = {
   GIT_AUTHOR_NAME: 'webstreams-overlay test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
@@ -65,14 +63,11 @@ function nodeBuild(dir: string, args: string[]): { status: number; stdout: strin
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
-/** The lines around the first line containing `needle`. */
-function around(text: string, needle: string): string[] {
-  const lines = text.split('\n').map((l) => l.replace(/\\\s*$/, '').trim());
-  const i = lines.findIndex((l) => l.includes(needle));
-  return i < 0 ? [] : lines.slice(i - 1, i + 2);
-}
-
-/** A git repo holding the fixture tree, on branch main, with a Node-like .gitignore. */
+/**
+ * A git repo of the fixture tree: its own lib on tag `fixture`, then on
+ * `main` the series' base lib/internal/webstreams (the pinned release's),
+ * the tree the committed patches are made for.
+ */
 function makeRepo(source: string, into: string): void {
   cpSync(source, into, { recursive: true });
   // Node's own .gitignore keeps build products out of `git status`; the tarball has none.
@@ -80,133 +75,77 @@ function makeRepo(source: string, into: string): void {
   git(into, ['init', '--quiet', '--initial-branch=main']);
   git(into, ['add', '--all']);
   git(into, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
-}
-
-/** A one-patch series (a new benchmark file) made with git format-patch in `repo`, which ends as it began. */
-function makeSeries(repo: string, dir: string): void {
-  git(repo, ['switch', '--quiet', '--create', 'series-scratch']);
-  mkdirSync(join(repo, 'benchmark', 'webstreams'), { recursive: true });
-  writeFileSync(join(repo, 'benchmark', 'webstreams', 'intree-smoke.js'), "'use strict';\n// Added by the series under test.\n");
-  git(repo, ['add', 'benchmark/webstreams/intree-smoke.js']);
-  git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', 'benchmark: add a webstreams smoke file\n\nA stand-in patch for the in-tree check.'], IDENTITY);
-  mkdirSync(dir, { recursive: true });
-  const made = git(repo, ['format-patch', '-1', '-o', dir]);
-  expect(existsSync(made), `git format-patch did not write ${made}`);
-  renameSync(made, join(dir, '0001-intree-smoke.patch'));
-  git(repo, ['switch', '--quiet', 'main']);
-  git(repo, ['branch', '--quiet', '-D', 'series-scratch']);
+  git(into, ['tag', 'fixture']);
+  const lib = join(into, 'lib', MODULE_PREFIX);
+  for (const name of readdirSync(lib)) rmSync(join(lib, name));
+  const { manifest, modules } = readLibDir(libDir('base'));
+  for (const [id, text] of modules) writeFileSync(join(into, 'lib', `${id}.js`), text);
+  git(into, ['add', '--all']);
+  git(into, ['commit', '--quiet', '--no-gpg-sign', '-m', `base: lib/internal/webstreams of ${manifest.nodeVersion}`], IDENTITY);
 }
 
 function main(): void {
   const started = Date.now();
-  console.log('In-tree checks of make node-build on the Debian nodejs source tree');
+  console.log('In-tree checks of the series and make node-build on the Debian nodejs source tree');
   const tree = ensureNodeTree((m) => console.log(`  ${m}`));
   const work = mkdtempSync(join(tmpdir(), 'webstreams-intree-'));
   const repo = join(work, 'node');
-  const patches = join(work, 'patches');
+  const series = listPatches(PATCHES);
   try {
-    if (!check(`a git repository of the fixture tree (Node ${tree.version})`, () => {
-      makeRepo(tree.dir, repo);
-      makeSeries(repo, patches);
-    })) return;
+    if (!check(`a git repository of the fixture tree (Node ${tree.version}) with the series' base lib on main`, () => makeRepo(tree.dir, repo))) return;
     const base = git(repo, ['rev-parse', 'HEAD']);
-
+    const fixture = git(repo, ['rev-parse', 'fixture']);
     const unchanged = () => git(repo, ['rev-parse', 'HEAD']) === base && git(repo, ['branch', '--list']).trim() === '* main';
-    check('node-build with EXPECT_BASE=<the pinned version> refuses the tree, saying which base it expected', () => {
-      const r = nodeBuild(repo, ['--patches', patches, '--build', 'none', '--expect-base', 'v26.12.1']);
+
+    check('node-build with EXPECT_BASE=v26.12.1 refuses the fixture commit, saying which base it expected', () => {
+      const r = nodeBuild(repo, ['--build', 'none', '--base-ref', 'fixture', '--expect-base', 'v26.12.1']);
       expect(r.status === 1, `exit ${r.status}, expected 1\n${r.stderr}`);
       expect(/the series expects v26\.\d+\.\d+/.test(r.stderr) && r.stderr.includes(tree.version), `message lacks the expected and found versions:\n${r.stderr}`);
       expect(unchanged(), 'the refused run changed the repository');
     });
 
-    check("node-build rebases the series onto the tree's lib and stops at its first conflict with the report, changing nothing", () => {
-      const r = nodeBuild(repo, ['--build', 'none']);
+    check("node-build rebases the series onto the fixture's own lib and stops at its first conflict with the report, changing nothing", () => {
+      const r = nodeBuild(repo, ['--build', 'none', '--base-ref', 'fixture']);
       expect(r.status === 1, `exit ${r.status}, expected 1\n${r.stderr}`);
-      expect(r.stderr.includes(`rebase onto the checkout at ${base.slice(0, 12)}:`), `no rebase report:\n${r.stderr}`);
+      expect(r.stderr.includes(`rebase onto the checkout at ${fixture.slice(0, 12)}:`), `no rebase report:\n${r.stderr}`);
       expect(/^ {4}(CONFLICT|FAILED)/m.test(r.stderr) && /not reached/.test(r.stderr), `the report names no conflict:\n${r.stderr}`);
       expect(unchanged(), 'the stopped run changed the repository');
     });
 
-    let output = '';
-    const built = check('node-build EXPECT_BASE=<fixture version> NODE_BUILD=object: git am, wiring, ./configure --ninja, the binding object', () => {
-      const r = nodeBuild(repo, ['--patches', patches, '--build', 'object', '--expect-base', tree.version,
-        `--configure-flags=${FIXTURE_CONFIGURE_FLAGS.join(' ')}`]);
-      output = r.stdout;
+    const built = check(`node-build on main takes the committed series (${series.length} patches) as it is and ./configures`, () => {
+      const r = nodeBuild(repo, ['--build', 'configure', `--configure-flags=${FIXTURE_CONFIGURE_FLAGS.join(' ')}`]);
       expect(r.status === 0, `exit ${r.status}\n${r.stderr.split('\n').filter((l) => !/pkg-config|PKG_CONFIG|virtual:world/.test(l)).join('\n')}\n${r.stdout}`);
+      expect(r.stderr.includes("its lib is the series' base"), `the series was not taken as committed:\n${r.stderr}`);
       console.log(r.stdout.replace(/^/gm, '       '));
     });
     if (!built) return;
 
-    check('the branch holds the series and one wiring commit; the other branches are untouched', () => {
-      expect(git(repo, ['branch', '--show-current']) === 'webstreams-overlay', 'not on branch webstreams-overlay');
-      expect(git(repo, ['rev-parse', 'main']) === base, 'main moved');
-      const subjects = git(repo, ['log', '--format=%s', `${base}..HEAD`]).split('\n');
-      expect(JSON.stringify(subjects) === JSON.stringify([WIRING_SUBJECT, 'benchmark: add a webstreams smoke file']), `commits: ${JSON.stringify(subjects)}`);
-      const files = git(repo, ['show', '--name-status', '--format=', 'HEAD']).split('\n').sort();
-      const want = ['A\tsrc/node_webstreams.cc', 'M\tnode.gyp', 'M\tsrc/node_binding.cc', 'M\tsrc/node_external_reference.h'];
-      expect(JSON.stringify(files) === JSON.stringify(want), `wiring commit touches ${JSON.stringify(files)}`);
-      expect(readFileSync(join(repo, 'src', 'node_webstreams.cc'), 'utf8') === readFileSync(join(ROOT, 'src-native', 'node_webstreams.cc'), 'utf8'), 'src/node_webstreams.cc differs from src-native/');
-      expect(git(repo, ['status', '--porcelain']) === '', 'the tree is not clean after the build');
-    });
-
-    check('the wiring sits in sorted position in the real node.gyp, node_binding.cc, node_external_reference.h', () => {
-      const read = (f: string) => readFileSync(join(repo, f), 'utf8');
-      const gyp = around(read('node.gyp'), "'src/node_webstreams.cc'");
-      expect(JSON.stringify(gyp) === JSON.stringify(["'src/node_watchdog.cc',", "'src/node_webstreams.cc',", "'src/node_worker.cc',"]), `node.gyp: ${JSON.stringify(gyp)}`);
-      const binding = around(read('src/node_binding.cc'), 'V(webstreams)');
-      expect(JSON.stringify(binding) === JSON.stringify(['V(watchdog)', 'V(webstreams)', 'V(worker)']), `node_binding.cc: ${JSON.stringify(binding)}`);
-      const refs = around(read('src/node_external_reference.h'), 'V(webstreams)');
-      expect(JSON.stringify(refs) === JSON.stringify(['V(wasm_web_api)', 'V(webstreams)', 'V(worker)']), `node_external_reference.h: ${JSON.stringify(refs)}`);
-    });
-
-    check('wiring again is a no-op (idempotent)', () => {
-      const edits = wireTree(repo);
-      expect(edits.every((e) => e.status === 'present'), JSON.stringify(edits));
-      expect(git(repo, ['status', '--porcelain']) === '', 'a second wiring changed files');
-    });
-
-    const outDir = join(repo, 'out', 'Release');
-    check('./configure ran through node-build and generated ninja files that build src/node_webstreams.cc', () => {
-      expect(/^configure  \S*python\S* \.\/configure --ninja /m.test(output), `no configure line in the report:\n${output}`);
-      expect(existsSync(join(repo, 'config.gypi')) && existsSync(join(outDir, 'build.ninja')), 'config.gypi or out/Release/build.ninja missing');
-      expect(objectTarget(outDir).endsWith('.node_webstreams.o'), 'no object target for the binding');
-    });
-
-    check('the binding object was compiled with the in-tree flags, Fast API path included, without warnings', () => {
-      const target = objectTarget(outDir);
-      const command = generatedCommand(outDir, target);
-      for (const flag of ['-DNODE_WANT_INTERNALS=1', '-I../../src', '-I../../deps/v8/include']) {
-        expect(command.includes(flag), `the generated command lacks ${flag}`);
+    check('every prefix 1..k of the series ./configures with nothing added; the tree ends as the patched lib', () => {
+      const subjects = git(repo, ['log', '--reverse', '--format=%s', `${base}..HEAD`]).split('\n');
+      expect(subjects.length === series.length, `${subjects.length} commits on the branch, ${series.length} patches`);
+      const head = git(repo, ['rev-parse', 'HEAD']);
+      for (let k = 1; k <= series.length; k++) {
+        git(repo, ['checkout', '--quiet', '--detach', `${head}~${series.length - k}`]);
+        configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
+        expect(git(repo, ['status', '--porcelain']) === '', `patch ${k}: the tree is not clean after ./configure`);
       }
-      expect(existsSync(join(repo, 'deps', 'v8', 'include', 'v8-fast-api-calls.h')), 'the tree has no v8-fast-api-calls.h');
-      const report = reportObject(join(outDir, target));
-      for (const [what, ok] of Object.entries(report.symbols)) expect(ok, `the object lacks ${what}: ${OBJECT_SYMBOLS[what as keyof typeof OBJECT_SYMBOLS]}`);
-      expect(!/node_webstreams\.cc:\d+:\d+: warning/.test(output), `the compiler warned:\n${output}`);
+      git(repo, ['checkout', '--quiet', 'webstreams-overlay']);
+      const { modules } = readLibDir(libDir('patched'));
+      for (const [id, text] of modules) {
+        expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from out/lib/patched`);
+      }
     });
 
-    check('node_external_reference.cc, compiled with its generated command, references the binding', () => {
-      const target = objectTarget(outDir, 'node_external_reference');
-      const r = spawnSync('sh', ['-c', generatedCommand(outDir, target)], { cwd: outDir, encoding: 'utf8' });
-      expect(r.status === 0, `compile failed:\n${r.stderr}`);
-      const wanted = OBJECT_SYMBOLS.externalReferences;
-      expect(undefinedSymbols(join(outDir, target)).includes(wanted), `${target} does not reference ${wanted}`);
-    });
-
-    check('node_binding.cc, preprocessed with its generated command, declares and calls _register_webstreams()', () => {
-      // Preprocessing only expands macros; ada.h (Debian bookworm has no libada-url-dev) may be empty for that.
-      const stub = join(work, 'stub-include');
-      mkdirSync(stub, { recursive: true });
-      writeFileSync(join(stub, 'ada.h'), '');
-      const target = objectTarget(outDir, 'node_binding');
-      const command = generatedCommand(outDir, target);
-      const pre = join(work, 'node_binding.ii');
-      const cmd = command.replace(/ -c (\S+) -o \S+$/, ` -E -I${stub} $1 -o ${pre}`).replace(/-MMD -MF \S+ /, '');
-      expect(cmd !== command, `unexpected command shape: ${command.slice(-120)}`);
-      const r = spawnSync('sh', ['-c', cmd], { cwd: outDir, encoding: 'utf8' });
-      expect(r.status === 0, `preprocessing failed:\n${r.stderr}`);
-      const text = readFileSync(pre, 'utf8');
-      expect(/void _register_webstreams\(\);/.test(text), 'no declaration of _register_webstreams()');
-      expect((text.match(/_register_webstreams\(\);/g) ?? []).length >= 2, 'RegisterBuiltinBindings does not call _register_webstreams()');
+    check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
+      git(repo, ['rebase', '--quiet', '--signoff', base], IDENTITY);
+      const commits = git(repo, ['rev-list', '--reverse', `${base}..HEAD`]).split('\n');
+      const tool = join(ROOT, 'node_modules', '.bin', 'core-validate-commit');
+      const bad: string[] = [];
+      for (const c of commits) {
+        const r = spawnSync(tool, ['--no-validate-metadata', c], { cwd: repo, encoding: 'utf8' });
+        if (r.status !== 0) bad.push(`${git(repo, ['log', '-1', '--format=%s', c])}\n${r.stdout}${r.stderr}`);
+      }
+      expect(bad.length === 0, bad.join('\n'));
     });
   } finally {
     rmSync(work, { recursive: true, force: true });

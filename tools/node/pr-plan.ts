@@ -8,7 +8,7 @@ import type { Layer } from '../lib/layers.ts';
 import { readPatchMd, type PatchMd } from '../lib/patch-md.ts';
 import { ROOT } from '../lib/paths.ts';
 import { readSummaries, type SuiteSummary } from '../lib/summary.ts';
-import { filesAddedBy, filesTouchedBy, type Patch } from './series.ts';
+import { filesTouchedBy, type Patch } from './series.ts';
 
 export interface PrLayer {
   layer: Layer;
@@ -38,14 +38,6 @@ export function pairLayers(layers: Layer[], patches: Patch[], branchPrefix: stri
     }
     return { layer, patch, md: readPatchMd(layer.dir), branch: `${branchPrefix}${layer.name}`, compareName: layer.name, problems: [] as string[] };
   });
-  // A layer that calls the native binding must come with (or after) the patch that adds it.
-  let bindingAdded = false;
-  for (const p of pairs) {
-    bindingAdded ||= filesAddedBy(p.patch.file).includes('src/node_webstreams.cc');
-    if (!bindingAdded && readFileSync(p.patch.file, 'utf8').includes("internalBinding('webstreams')")) {
-      p.problems.push("uses internalBinding('webstreams') but no patch up to this one adds src/node_webstreams.cc: this branch would not build");
-    }
-  }
   return pairs;
 }
 

@@ -1,61 +1,46 @@
-// What a build produced: the binary's version and whether it carries
-// internalBinding('webstreams'), or the binding object's registration symbols.
+// What a build produced: the binary's version, and whether the webstreams
+// lib it embeds (js2c) is the tree's, byte for byte, so a stale or partial
+// build cannot pass for the patched one.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { BINDING_NAME } from './wiring.ts';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MODULE_PREFIX } from '../lib/libdir.ts';
 
 export interface BinaryReport {
   path: string;
   version: string;
-  /** Functions of internalBinding('webstreams'), or the reason there are none. */
-  binding: string;
+  /** `matches lib/internal/webstreams (9 modules)`, or which modules differ. */
+  lib: string;
+  embedsTreeLib: boolean;
 }
 
 const PROBE = `
 process.emitWarning = () => {};
 const { internalBinding } = require('internal/test/binding');
-let keys;
-try { keys = Object.keys(internalBinding(${JSON.stringify(BINDING_NAME)})).sort().join(', '); } catch (e) { keys = 'missing (' + e.message + ')'; }
-process.stdout.write(keys);
+const natives = internalBinding('builtins').natives;
+const out = {};
+for (const id of Object.keys(natives)) if (id.startsWith(${JSON.stringify(MODULE_PREFIX)})) out[id] = natives[id];
+process.stdout.write(JSON.stringify(out));
 `;
 
-export function reportBinary(path: string): BinaryReport {
+/** `node --version` of `path`, and its embedded internal/webstreams/* compared with `dir`'s lib/. */
+export function reportBinary(path: string, dir: string): BinaryReport {
   if (!existsSync(path)) throw new Error(`${path} does not exist`);
   const version = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 60_000 });
   if (version.status !== 0) throw new Error(`${path} --version failed: ${version.stderr || version.error?.message}`);
-  const probe = spawnSync(path, ['--expose-internals', '-e', PROBE], { encoding: 'utf8', timeout: 60_000 });
-  const binding = probe.status === 0 ? probe.stdout.trim() : `probe failed: ${(probe.stderr || String(probe.error)).trim().split('\n')[0]}`;
-  return { path, version: version.stdout.trim(), binding };
-}
-
-export interface ObjectReport {
-  path: string;
-  bytes: number;
-  /** Symbols that show the object registers the binding and carries the Fast API path. */
-  symbols: Record<string, boolean>;
-}
-
-/** Defined symbols of an object file (nm -C), or an error if nm cannot read it. */
-export function definedSymbols(path: string): string[] {
-  const r = spawnSync('nm', ['-C', '--defined-only', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`nm ${path} failed: ${r.stderr || r.error?.message}`);
-  return r.stdout.split('\n').map((l) => l.replace(/^[0-9a-f]*\s+\w\s+/, '')).filter(Boolean);
-}
-
-export function undefinedSymbols(path: string): string[] {
-  const r = spawnSync('nm', ['-C', '--undefined-only', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`nm ${path} failed: ${r.stderr || r.error?.message}`);
-  return r.stdout.split('\n').map((l) => l.replace(/^\s*U\s+/, '').trim()).filter(Boolean);
-}
-
-export const OBJECT_SYMBOLS = {
-  register: `_register_${BINDING_NAME}()`,
-  externalReferences: `_register_external_reference_${BINDING_NAME}(node::ExternalReferenceRegistry*)`,
-  fastApi: 'node::webstreams::FastIsNonThenable(v8::Local<v8::Value>, v8::Local<v8::Value>)',
-};
-
-export function reportObject(path: string): ObjectReport {
-  const defined = new Set(definedSymbols(path));
-  const symbols = Object.fromEntries(Object.entries(OBJECT_SYMBOLS).map(([k, s]) => [k, defined.has(s)]));
-  return { path, bytes: statSync(path).size, symbols };
+  const probe = spawnSync(path, ['--expose-internals', '-e', PROBE], { encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 });
+  if (probe.status !== 0) {
+    return { path, version: version.stdout.trim(), lib: `probe failed: ${(probe.stderr || String(probe.error)).trim().split('\n')[0]}`, embedsTreeLib: false };
+  }
+  const embedded = JSON.parse(probe.stdout) as Record<string, string>;
+  const libDir = join(dir, 'lib', MODULE_PREFIX);
+  const tree = readdirSync(libDir).filter((n) => n.endsWith('.js')).map((n) => `${MODULE_PREFIX}${n.slice(0, -3)}`);
+  const differ = [...new Set([...tree, ...Object.keys(embedded)])].sort()
+    .filter((id) => embedded[id] !== (tree.includes(id) ? readFileSync(join(dir, 'lib', `${id}.js`), 'utf8') : undefined));
+  return {
+    path,
+    version: version.stdout.trim(),
+    lib: differ.length ? `DIFFERS from the tree's lib/ in ${differ.join(', ')}` : `matches the tree's lib/${MODULE_PREFIX} (${tree.length} modules)`,
+    embedsTreeLib: differ.length === 0,
+  };
 }

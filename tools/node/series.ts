@@ -1,12 +1,9 @@
 // The patch series (patches/NNNN-<slug>.patch, git format-patch form) and
 // applying it to a Node checkout with git am.
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ROOT } from '../lib/paths.ts';
-import { git, GitError, tryGit } from './git.ts';
-import { BINDING_SOURCE } from './wiring.ts';
-
-export const NATIVE_SOURCE = join(ROOT, 'src-native', 'node_webstreams.cc');
+import { GitError, tryGit } from './git.ts';
 
 export interface Patch {
   /** 1-based position, from the NNNN prefix. */
@@ -33,12 +30,6 @@ export function listPatches(dir: string): Patch[] {
   return patches;
 }
 
-/** Paths a format-patch file creates (`new file mode` entries). */
-export function filesAddedBy(patch: string): string[] {
-  const text = readFileSync(patch, 'utf8');
-  return [...text.matchAll(/^diff --git a\/(\S+) b\/\S+\nnew file mode/gm)].map((m) => m[1]);
-}
-
 /** Paths a format-patch file touches. */
 export function filesTouchedBy(patch: string): string[] {
   const text = readFileSync(patch, 'utf8');
@@ -59,21 +50,4 @@ export function applyPatches(dir: string, patches: Patch[], log: (m: string) => 
       throw new GitError(`patch ${p.index} (${p.file}) does not apply to ${dir}:\n${(r.stderr || r.stdout).trim()}`);
     }
   }
-}
-
-/** Copies src-native/node_webstreams.cc into the tree unless the series already added it. */
-export function placeBindingSource(dir: string, source = NATIVE_SOURCE): 'copied' | 'from-series' {
-  const target = join(dir, BINDING_SOURCE);
-  if (existsSync(target)) return 'from-series';
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(source, target);
-  return 'copied';
-}
-
-/** Commits whatever the wiring changed, as one commit; returns its id, or undefined when nothing changed. */
-export function commitWiring(dir: string, message: string): string | undefined {
-  git(dir, ['add', '--', 'node.gyp', 'src']);
-  if (tryGit(dir, ['diff', '--cached', '--quiet']).ok) return undefined;
-  git(dir, ['commit', '--quiet', '--no-verify', '--no-gpg-sign', '-m', message]);
-  return git(dir, ['rev-parse', 'HEAD']);
 }

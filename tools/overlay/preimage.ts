@@ -156,7 +156,10 @@ export function staleEntries(lock: Lock | undefined, touched: PreImage[]): Stale
   for (const entry of lock.entries) {
     const t = now.get(entryKey(entry));
     if (!t) continue;
-    if (t.action !== entry.action || t.text !== entry.text) out.push({ entry, now: t });
+    // Only the ground counts: a layer that now replaces what it removed (or back) found the same text.
+    const existed = entry.action !== 'add';
+    const exists = t.action !== 'add';
+    if (existed !== exists || t.text !== entry.text) out.push({ entry, now: t });
   }
   return out;
 }

@@ -161,7 +161,7 @@ function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: str
   const where = `${relative(ROOT, t.file.path)}:${sf.getLineAndCharacterOfPosition(t.markerAt).line + 1}`;
   const base = { module: t.now.module, target: t.now.target, where };
   if (!entry) return { outcome: { ...base, outcome: 'new' } };
-  if (entry.action === t.now.action && entry.text === t.now.text) return { outcome: { ...base, outcome: 'unchanged' } };
+  if ((entry.action === 'add') === (t.now.action === 'add') && entry.text === t.now.text) return { outcome: { ...base, outcome: 'unchanged' } };
   const marker = (note: string): Planned => ({
     outcome: { ...base, outcome: 'conflict', note },
     edit: { start: t.markerAt, end: t.markerAt, text: `${indentAt(sf.text, t.markerAt)}// <<<<<<< make rebase: ${note}; resolve, then delete this line\n` },

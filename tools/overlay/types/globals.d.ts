@@ -6,14 +6,6 @@ import type { MessagingBinding } from 'node-typings/internalBinding/messaging';
 import type { TypesBinding } from 'node-typings/internalBinding/types';
 import type { UtilBinding } from 'node-typings/internalBinding/util';
 
-/** internalBinding('webstreams'): the native helpers (src-native/) or their JS fallback; same contract. */
-export interface WebstreamsBinding {
-  /** True when resolving a promise with `value` can never run user code (no `then` lookup). */
-  isNonThenable(value: unknown): boolean;
-  /** A new Uint8Array over a copy of the bytes `view` covers; throws on a detached buffer. */
-  cloneAsUint8Array(view: ArrayBufferView): Uint8Array;
-}
-
 /** internalBinding('task_queue'), as far as webstreams use it. */
 export interface TaskQueueBinding {
   /** Queues `callback` on V8's microtask queue (no async_hooks resource; the async context is kept). */
@@ -27,8 +19,6 @@ declare global {
     messaging: MessagingBinding;
     types: TypesBinding;
     util: UtilBinding;
-    /** @layer webstreams-binding */
-    webstreams: WebstreamsBinding;
   }
   function internalBinding<K extends keyof InternalBindingMap>(name: K): InternalBindingMap[K];
   /** The builtin loader's require, for the lazy loads lib code does inside functions. */

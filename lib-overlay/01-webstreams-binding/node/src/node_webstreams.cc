@@ -1,1 +1,0 @@
-../../../../src-native/node_webstreams.cc
