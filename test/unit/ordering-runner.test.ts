@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { runSide } from '../../tools/ordering/side.ts';
+import { project } from '../../tools/ordering/projections.ts';
 import { lateReadLib, lateWriteLib } from '../helpers/ordering-libs.ts';
 
 const env: NodeJS.ProcessEnv = { ...process.env, TEST_SUMMARY_DIR: '' };
@@ -68,6 +69,40 @@ test('harness: positions are phase:tick, nextTick and macrotask work open new ph
     '4:2 body done',
   ]);
   assert.deepEqual(side.logs.get('probe/ticks/pending'), ['4:0 (body still pending)']);
+});
+
+test('harness: its logs feed every projection (callbacks with desiredSize, chunks, settlements, final states)', async () => {
+  const corpus = await runSide(resolveLib('base'), { kind: 'corpus', filter: 'pipe/pass-through-source-errors-to-sink' });
+  const p = project(corpus.logs.get('pipe/pass-through-source-errors-to-sink')!);
+  assert.deepEqual(p.callbacks.get('sink'), [
+    'write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'write("c2", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'write("c3", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'abort(Error("source error"))',
+  ]);
+  assert.match(p.callbacks.get('source')![0], /^pull\(ReadableStreamDefaultController\{desiredSize:1\}\)$/);
+  assert.deepEqual(p.chunks.get('sink'), ['"c1"', '"c2"', '"c3"']);
+  assert.deepEqual(p.settlements.get('pipeTo'), ['rejected Error("source error")']);
+  // Streams the scenario constructs are named by kind and order; pipeThrough's TransformStream by its sides.
+  assert.deepEqual([...p.finals], [
+    ['ReadableStream#1', ['errored Error("source error")']],
+    ['TransformStream#1.readable', ['errored Error("source error")']],
+    ['TransformStream#1.writable', ['errored Error("source error")']],
+    ['WritableStream#1', ['errored Error("source error")']],
+  ]);
+  // A random program names its streams as its ops do, tee branches and pipe outputs included.
+  const program = { source: { type: 'default', pull: 'sync', pullCloseAfter: 2 }, ops: [
+    { op: 'tee', r: 0 }, { op: 'pipeThrough', r: 1, transform: { transform: 'sync' } }, { op: 'pipeTo', r: 3, sink: { write: 'sync' } },
+    { op: 'getReader', r: 2 }, { op: 'read', r: 2 }, { op: 'iterate', r: 0, n: 1, exit: 'end' },
+  ] };
+  const side = await runSide(resolveLib('base'), { kind: 'programs', programs: [{ id: 'p', program }] });
+  const q = project(side.logs.get('p')!);
+  assert.deepEqual([...q.finals.keys()], ['r0', 'r1', 'r2', 'ts1.writable', 'r3', 'w0']);
+  assert.deepEqual(q.chunks.get('ts1'), ['"c1"', '"c2"']);
+  assert.deepEqual(q.chunks.get('w0'), ['"c1"', '"c2"']);
+  assert.deepEqual(q.chunks.get('r2.read'), ['"c1"']);
+  assert.deepEqual(q.settlements.get('pipeTo#1'), ['fulfilled undefined']);
+  assert.deepEqual(q.finals.get('w0'), ['closed']);
 });
 
 test('a lib that fulfils reads one microtask late fails the corpus, naming the scenarios', () => {
