@@ -1,8 +1,10 @@
 // `make fuzz`: randomized differential testing. Generates COUNT random
 // stream programs from SEED (tools/ordering/generate.ts), runs them on both
-// libs (one process per side per batch), and diffs the logs. A differing
-// program is minimized (ddmin over its op list) and printed; with --save it
-// becomes a scenario of the corpus (test/ordering/scenarios/fuzz-found/).
+// libs (one process per side per batch), and judges the logs
+// (tools/ordering/judge-programs.ts): a program that differs passes only if
+// it uses a declared fuzz feature and differs only as the declaration allows.
+// A failing program is minimized (ddmin over its op list) and printed; with
+// --save it becomes a scenario of the corpus (test/ordering/scenarios/fuzz-found/).
 //
 //   node tools/fuzz.ts [--seed N] [--count N] [--old base] [--new patched] [--overlay DIR]
 //                      [--batch N] [--minimize N] [--save] [--save-dir DIR]
@@ -13,11 +15,13 @@ import { OUT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { fuzzExemptions } from './ordering/deviations.ts';
-import { FEATURES, generateProgram, programFeatures, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
+import { FEATURES, generateProgram, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
+import { DELAYS, judgePrograms, type Entry, type Outcome } from './ordering/judge-programs.ts';
+import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
+import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
 import { resolveSides } from './ordering/sides.ts';
-import { CORPUS, runSide } from './ordering/side.ts';
-import type { Lib } from './lib/injected.ts';
+import { CORPUS } from './ordering/side.ts';
 
 const USAGE = 'node tools/fuzz.ts [--seed N] [--count N] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
 const { values } = parseFlags({
@@ -47,18 +51,7 @@ const count = intFlag('count', values.count, 1);
 const batchSize = intFlag('batch', values.batch, 1);
 const maxMinimize = intFlag('minimize', values.minimize, 0);
 
-type Entry = { id: string; program: Program };
-
-/** Runs programs on both sides; true for each whose logs differ. */
-async function differing(oldLib: Lib, newLib: Lib, entries: Entry[]): Promise<{ flags: boolean[]; logs: [Map<string, string[]>, Map<string, string[]>] }> {
-  const batch = { kind: 'programs' as const, programs: entries };
-  const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);
-  const cmp = compareLogs(a.logs, b.logs);
-  const bad = new Set(cmp.differing.map((d) => d.id));
-  return { flags: entries.map((e) => bad.has(e.id)), logs: [a.logs, b.logs] };
-}
-
-/** Drops optional source settings one at a time while the program still differs. */
+/** Drops optional source settings one at a time while the program still fails. */
 async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Program[]) => Promise<boolean[]>): Promise<SourceSpec> {
   let current = source;
   for (;;) {
@@ -76,39 +69,73 @@ async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Pr
   }
 }
 
+const failed = (o: Outcome) => o.kind === 'undeclared' || o.kind === 'beyond';
+const LISTED = 10;
+
+/** The first thing that differs in a failing program, on one line. */
+function summarize(o: Outcome, oldName: string, newName: string): string {
+  if (o.kind === 'undeclared') return `undeclared${o.found === 'beyond' ? '' : ` (a declaration of kind ${o.found} would cover it)`}`;
+  if (o.kind !== 'beyond') return '';
+  return `beyond ${o.allowed}${o.raced ? ' (no race explains it)' : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
+}
+
+/** Why a failing program fails, and what differs in it, for the report. */
+function explain(o: Outcome, oldName: string, newName: string): string {
+  if (o.kind === 'undeclared') {
+    return o.found === 'beyond' ? 'it uses no declared fuzz feature, and its projections differ too'
+      : `it uses no declared fuzz feature (a declaration of kind ${o.found} would cover it)`;
+  }
+  if (o.kind !== 'beyond') return '';
+  const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
+  const race = o.raced ? `; and no run of ${oldName} with one of its ops or callbacks up to ${DELAYS.at(-1)} turns later fits it, so no race explains it` : '';
+  return [`it differs beyond what its declarations allow (${by})${race}; what differs, judged as ${o.allowed}:`,
+    renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
+}
+
 async function main(): Promise<void> {
   const { oldLib, newLib, declared } = resolveSides(values.old!, values.new!, values.overlay);
   const { exempt, unknown } = fuzzExemptions(declared, FEATURES);
   const started = Date.now();
   let identical = 0;
-  const allowed: string[] = [];
-  const failing: Entry[] = [];
+  const checked = new Map<string, number>(); // narrowest kind found → declared programs
+  let raced = 0;
+  const failing: (Entry & { outcome: Outcome })[] = [];
 
   for (let from = 0; from < count; from += batchSize) {
     const entries: Entry[] = [];
     for (let i = from; i < Math.min(count, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
-    const { flags } = await differing(oldLib, newLib, entries);
+    const { outcomes } = await judgePrograms(oldLib, newLib, entries, exempt);
     entries.forEach((e, i) => {
-      if (!flags[i]) identical++;
-      else if ([...programFeatures(e.program)].some((f) => exempt.has(f))) allowed.push(e.id);
-      else failing.push(e);
+      const o = outcomes[i];
+      if (o.kind === 'identical') identical++;
+      else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
+      else if (o.kind === 'raced') raced++;
+      else failing.push({ ...e, outcome: o });
     });
     process.stderr.write(`fuzz seed ${seed}: ${Math.min(count, from + batchSize)}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   }
 
   // The shortest programs first: they minimize fastest and read best.
   failing.sort((a, b) => a.program.ops.length - b.program.ops.length);
+  // One line per failing program, naming the first view that differs.
+  for (const f of failing.slice(0, LISTED)) console.log(`FAILS ${f.id} (${f.program.ops.length} ops): ${summarize(f.outcome, oldLib.name, newLib.name)}`);
+  if (failing.length > LISTED) console.log(`… and ${failing.length - LISTED} more`);
   for (const entry of failing.slice(0, maxMinimize)) {
     process.stderr.write(`minimizing ${entry.id} (${entry.program.ops.length} ops)…\n`);
     const test = async (programs: Program[]) =>
-      (await differing(oldLib, newLib, programs.map((program, i) => ({ id: `min/${i}`, program })))).flags;
+      (await judgePrograms(oldLib, newLib, programs.map((program, i) => ({ id: `min/${i}`, program })), exempt)).outcomes.map(failed);
     const ops = await ddmin(entry.program.ops, (candidates) => test(candidates.map((ops) => ({ source: entry.program.source, ops }))),
       (size) => process.stderr.write(`  ${size} ops\n`));
     const program: Program = { source: await simplifySource(entry.program.source, ops, test), ops };
-    const { logs } = await differing(oldLib, newLib, [{ id: entry.id, program }]);
+    const { outcomes, logs } = await judgePrograms(oldLib, newLib, [{ id: entry.id, program }], exempt);
     const diff = compareLogs(logs[0], logs[1]).differing[0];
     console.log(`\nDIFFERS ${entry.id}, minimized from ${entry.program.ops.length} to ${ops.length} ops:`);
     console.log(JSON.stringify(program));
+    if (failed(outcomes[0])) console.log(explain(outcomes[0], oldLib.name, newLib.name));
+    else {
+      // The lib carried state over from earlier programs of the batch.
+      console.log(`(this program passes when run alone; ${entry.id} failed in its batch because ${explain(entry.outcome, oldLib.name, newLib.name)})`);
+    }
     if (diff) console.log(renderDiff(diff, oldLib.name, newLib.name));
     const name = `seed-${seed}-${entry.id.split('-').pop()}.json`;
     const dir = values.save ? values['save-dir']! : join(OUT, 'ordering', 'fuzz-failures');
@@ -119,12 +146,21 @@ async function main(): Promise<void> {
   }
   if (failing.length > maxMinimize) console.log(`\n${failing.length - maxMinimize} more differing programs not minimized: ${failing.slice(maxMinimize).map((e) => e.id).join(', ')}`);
   for (const d of unknown) console.log(`\nUNKNOWN ${d.layer} declares 'fuzz:${d.scenario.slice(5)}': fuzz features are ${FEATURES.join(', ')}`);
-  if (allowed.length) console.log(`\n${allowed.length} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')})`);
 
-  const failed = failing.length + unknown.length;
-  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${allowed.length} declared deviations, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + allowed.length, failed, notes: `seed ${seed}` });
-  if (failed > 0) process.exitCode = 1;
+  // Every declared program was checked on its projections: against the
+  // base's run, or, for a race the declarations allow, against a run of the
+  // base with one op or callback later.
+  const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
+  const declaredCount = onProjections + raced;
+  const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
+  const checkedText = declaredCount === 0 ? '' :
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with an op or callback later)`;
+  if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
+
+  const failedCount = failing.length + unknown.length;
+  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: 'fuzz', passed: identical + declaredCount, failed: failedCount, notes: `seed ${seed}` });
+  if (failedCount > 0) process.exitCode = 1;
 }
 
 main().catch((err: Error) => {

@@ -11,6 +11,8 @@ import { parseFlags } from './lib/args.ts';
 import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { judgeCorpus } from './ordering/deviations.ts';
+import { LEVELS } from './ordering/kinds.ts';
+import { renderProjectionDiffs } from './ordering/projections.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { runSide } from './ordering/side.ts';
 
@@ -45,13 +47,22 @@ async function main(): Promise<void> {
   const verdict = judgeCorpus(cmp, values.filter ? new Map([...declared].filter(([id]) => cmp.ids.includes(id))) : declared);
 
   const context = Number(values.context);
-  for (const { diff, by } of verdict.allowed) {
-    console.log(`\nALLOWED ${diff.id} (declared by ${by.map((d) => `${d.layer}: ${d.reason}`).join('; ')})`);
-    console.log(renderDiff(diff, oldLib.name, newLib.name, context));
+  const names = [oldLib.name, newLib.name] as const;
+  const declaredBy = (by: { layer: string; kinds: string[]; reason: string }[]) =>
+    by.map((d) => `${d.layer} [${d.kinds.join(', ')}]: ${d.reason}`).join('; ');
+  for (const { diff, by, checked } of verdict.allowed) {
+    console.log(`\nALLOWED ${diff.id} as ${checked.found}: its projections are the same (declared by ${declaredBy(by)})`);
+    console.log(renderDiff(diff, ...names, context));
   }
-  for (const diff of verdict.undeclared) {
-    console.log(`\nDIFFERS ${diff.id} (undeclared)`);
-    console.log(renderDiff(diff, oldLib.name, newLib.name, context));
+  for (const { diff, by, checked } of verdict.beyond) {
+    console.log(`\nDIFFERS ${diff.id} beyond its declared kinds (declared ${checked.allowed} by ${declaredBy(by)}); what differs:`);
+    console.log(renderProjectionDiffs(checked.violations, ...names));
+    console.log(renderDiff(diff, ...names, context));
+  }
+  for (const { diff, found } of verdict.undeclared) {
+    const hint = found === 'beyond' ? 'its projections differ too' : `a declaration of kind ${found} would cover it`;
+    console.log(`\nDIFFERS ${diff.id} (undeclared; ${hint})`);
+    console.log(renderDiff(diff, ...names, context));
   }
   for (const d of verdict.stale) {
     console.log(`\nwarning: ${d.layer} declares a deviation for ${d.scenario}, but its logs are identical on ${oldLib.name} and ${newLib.name} (a later layer may undo it; otherwise drop the line)`);
@@ -59,19 +70,27 @@ async function main(): Promise<void> {
   for (const d of verdict.unknown) {
     console.log(`\nUNKNOWN ${d.layer} declares a deviation for '${d.scenario}', which is no scenario of the corpus`);
   }
-  const failed = verdict.undeclared.length + verdict.unknown.length;
+  const failed = verdict.undeclared.length + verdict.beyond.length + verdict.unknown.length;
   const passed = verdict.identical.length + verdict.allowed.length;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const layerText = layers.length ? `${layers.length} layer(s)` : 'no layers';
+  const declaredCount = verdict.allowed.length + verdict.beyond.length;
   console.log(`\nordering: ${cmp.ids.length} scenarios, ${oldLib.name} (${a.ms} ms) vs ${newLib.name} (${b.ms} ms), ${layerText}: ` +
-    `${verdict.identical.length} identical, ${verdict.allowed.length} declared deviations, ${verdict.undeclared.length} undeclared differences, ` +
+    `${verdict.identical.length} identical, ${declaredCount} declared deviations (${checkedText(verdict.allowed.map((x) => x.checked.found))}, ` +
+    `${verdict.beyond.length} beyond their declared kinds), ${verdict.undeclared.length} undeclared differences, ` +
     `${verdict.stale.length} stale declarations, ${verdict.unknown.length} unknown declarations (${seconds} s)`);
   const notes = [
-    verdict.allowed.length ? `${verdict.allowed.length} declared deviations` : '',
+    verdict.allowed.length ? `${verdict.allowed.length} declared deviations, checked on their projections` : '',
     verdict.stale.length ? `${verdict.stale.length} stale deviation declarations` : '',
   ].filter(Boolean).join('; ');
   reportSummary({ suite: 'ordering', passed, failed, notes });
   if (failed > 0) process.exitCode = 1;
+}
+
+/** `7 checked on their projections: 3 turns, 4 interleaving`. */
+function checkedText(found: string[]): string {
+  const parts = LEVELS.map((l) => [l, found.filter((f) => f === l).length] as const).filter(([, n]) => n > 0).map(([l, n]) => `${n} ${l}`);
+  return `${found.length} checked on their projections${parts.length ? `: ${parts.join(', ')}` : ''}`;
 }
 
 main().catch((err: Error) => {

@@ -17,11 +17,15 @@
 // macrotask phase saw nothing. Timers are never used: logs are the same run
 // to run on the same lib.
 import { fmt, fmtArgs } from './format.js';
+import { installStreamRecording, registerStreamsWith, StreamRegistry } from './streams.js';
+
+installStreamRecording();
 
 const QUIET = 25;            // ticks without an event that end a phase
 const MAX_PHASE_TICKS = 5000; // a phase that is never quiet still ends here
 const MAX_PHASES = 60;       // a scenario busy for longer than this is cut off
 const MAX_LINES = 20000;     // more events than this: a runaway loop, stop the run
+const CALLBACK_NAME = /^[A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*$/;
 
 let current = null;          // the scenario context receiving unattributed events
 const stray = [];            // events of scenarios that had already ended
@@ -61,6 +65,9 @@ export const MODES = [
   'never',           // returns a promise that never settles
 ];
 
+// The modes whose result the lib waits for: they can settle later.
+const ASYNC_MODES = new Set(['async', 'late', 'reject', 'thenable', 'thenable-reject', 'then-getter-fn']);
+
 export class Context {
   constructor(id) {
     this.id = id;
@@ -72,6 +79,12 @@ export class Context {
     this.sealed = false;
     this.counters = new Map();
     this.macrotaskWaiters = [];
+    this.streams = new StreamRegistry();
+  }
+
+  /** Names a stream for its `final <name> <state>` line (see streams.js). */
+  stream(name, stream) {
+    return this.streams.name(stream, name);
   }
 
   /** Records one event at the current position. */
@@ -154,13 +167,18 @@ export class Context {
 
   /**
    * A logged user callback. `name(args)` is logged on each call; then `body`
-   * runs and `mode` (see MODES) decides what the callback returns.
+   * runs and `mode` (see MODES) decides what the callback returns. With
+   * `lateBy`, a callback in an asynchronous mode settles that many turns
+   * later (the judge's race witnesses, tools/ordering/judge-programs.ts).
    */
-  fn(name, mode = 'sync', body = undefined) {
+  fn(name, mode = 'sync', body = undefined, lateBy = 0) {
+    // The judge reads `<owner>.<callback>(args)` lines back (tools/ordering/projections.ts).
+    if (!CALLBACK_NAME.test(name)) throw new Error(`callback name '${name}' must be words joined by '.' (owner.callback)`);
     const t = this;
     return function callback(...args) {
       t.log(`${name}(${fmtArgs(args)})`);
       const result = body ? body.apply(this, args) : undefined;
+      if (lateBy > 0 && ASYNC_MODES.has(mode)) return t.ticks(lateBy).then(() => t.outcome(name, mode, result));
       return t.outcome(name, mode, result);
     };
   }
@@ -244,6 +262,7 @@ export class Context {
 export function runScenario(id, body) {
   const t = new Context(id);
   current = t;
+  registerStreamsWith(t.streams);
   return new Promise((finish) => {
     let settled = false;
     let startedBy = 'start'; // how the running phase began: start | nextTick | macrotask
@@ -283,8 +302,12 @@ export function runScenario(id, body) {
 
     const done = () => {
       if (!settled) t.log('(body still pending)');
+      for (const line of t.streams.finalStates()) t.log(line);
       t.sealed = true;
-      if (current === t) current = null;
+      if (current === t) {
+        current = null;
+        registerStreamsWith(null);
+      }
       finish(t.lines);
     };
 

@@ -46,8 +46,15 @@ export async function runProgram(t, program) {
   const signals = [];     // AbortControllers of pipes, in creation order
   let controller;
   let chunkNo = 0;
+  // Writers number their chunks apart from the source's: a pull moved by a
+  // pipe must not renumber what a writer writes (the judge compares the
+  // chunks each sink got).
+  let writeNo = 100;
   let pulls = 0;
   const chunkKind = src.type === 'bytes' ? 'u8' : (src.chunks ?? 'string');
+  // program.delay (the judge's race witnesses): op index → turns to wait
+  // before that op; callback name → turns later its asynchronous result settles.
+  const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   const fillBytes = (c, label) => {
@@ -76,14 +83,14 @@ export async function runProgram(t, program) {
     if (src.type === 'bytes') underlying.type = 'bytes';
     if (src.autoAllocate) underlying.autoAllocateChunkSize = src.autoAllocate;
     if (src.start) {
-      underlying.start = t.fn('source.start', src.start, (c) => {
+      underlying.start = fn('source.start', src.start, (c) => {
         controller = c;
         for (let i = 0; i < (src.startEnqueue ?? 0); i++) t.quietOp('start enqueue', () => c.enqueue(nextChunk()));
         if (src.startClose) t.quietOp('start close', () => c.close());
       });
     }
     if (src.pull) {
-      underlying.pull = t.fn('source.pull', src.pull, (c) => {
+      underlying.pull = fn('source.pull', src.pull, (c) => {
         controller = c;
         pulls++;
         for (let i = 0; i < (src.pullEnqueue ?? 1); i++) fillBytes(c, 'pull');
@@ -92,46 +99,47 @@ export async function runProgram(t, program) {
         if (pulls >= (src.pullCloseAfter ?? MAX_PULLS)) t.quietOp('pull close', () => c.close());
       });
     }
-    if (src.cancel) underlying.cancel = t.fn('source.cancel', src.cancel);
+    if (src.cancel) underlying.cancel = fn('source.cancel', src.cancel);
     const strategy = src.type === 'bytes'
       ? (src.hwm === undefined ? undefined : { highWaterMark: src.hwm })
       : t.strategy(src.hwm, src.size ? () => 2 : undefined);
     rs = t.op('new ReadableStream', () => new ReadableStream(underlying, strategy));
   }
-  if (rs) readables.push({ stream: rs, reader: undefined, name: 'r0' });
+  if (rs) readables.push({ stream: t.stream('r0', rs), reader: undefined, name: 'r0' });
 
   const R = (i) => readables.length ? readables[(i ?? 0) % readables.length] : undefined;
   const W = (i) => writables.length ? writables[(i ?? 0) % writables.length] : undefined;
   const addReadable = (stream) => {
     const name = `r${readables.length}`;
-    readables.push({ stream, reader: undefined, name });
+    readables.push({ stream: t.stream(name, stream), reader: undefined, name });
     return name;
   };
   const makeWritable = (spec) => {
     const name = `w${writables.length}`;
     const sink = {};
     for (const key of ['start', 'write', 'close', 'abort']) {
-      if (spec?.[key]) sink[key] = t.fn(`${name}.${key}`, spec[key]);
+      if (spec?.[key]) sink[key] = fn(`${name}.${key}`, spec[key]);
     }
     const ws = t.op(`new WritableStream ${name}`, () => new WritableStream(sink, t.strategy(spec?.hwm, spec?.size ? () => 2 : undefined)));
-    if (ws) writables.push({ stream: ws, writer: undefined, name });
+    if (ws) writables.push({ stream: t.stream(name, ws), writer: undefined, name });
     return ws;
   };
   const makeTransform = (spec, name) => {
     const transformer = {};
-    if (spec?.start) transformer.start = t.fn(`${name}.start`, spec.start);
+    if (spec?.start) transformer.start = fn(`${name}.start`, spec.start);
     if (spec?.transform) {
-      transformer.transform = t.fn(`${name}.transform`, spec.transform, (chunk, c) => {
+      transformer.transform = fn(`${name}.transform`, spec.transform, (chunk, c) => {
         for (let i = 0; i < (spec.enqueue ?? 1); i++) t.quietOp(`${name} enqueue`, () => c.enqueue(chunk));
       });
     }
-    if (spec?.flush) transformer.flush = t.fn(`${name}.flush`, spec.flush);
-    if (spec?.cancel) transformer.cancel = t.fn(`${name}.cancel`, spec.cancel);
-    return new TransformStream(transformer, t.strategy(spec?.wHwm), t.strategy(spec?.rHwm));
+    if (spec?.flush) transformer.flush = fn(`${name}.flush`, spec.flush);
+    if (spec?.cancel) transformer.cancel = fn(`${name}.cancel`, spec.cancel);
+    return t.stream(name, new TransformStream(transformer, t.strategy(spec?.wHwm), t.strategy(spec?.rHwm)));
   };
 
   let transforms = 0;
   for (const [i, o] of ops.entries()) {
+    if (program.delay?.[i]) await t.ticks(program.delay[i]);
     const r = R(o.r);
     const w = W(o.w);
     const tag = `op${i} ${o.op}`;
@@ -261,7 +269,7 @@ export async function runProgram(t, program) {
         if (!w) { t.log(`${tag} (no writable)`); break; }
         t.log(`${tag} ${w.name}`);
         if (!w.writer) t.log('(no writer)');
-        else t.op(t.serial(`${w.name}.write`), () => w.writer.write(makeChunk(chunkKind, ++chunkNo)));
+        else t.op(t.serial(`${w.name}.write`), () => w.writer.write(makeChunk(chunkKind, ++writeNo)));
         break;
       case 'writerClose':
         if (!w) { t.log(`${tag} (no writable)`); break; }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { runSide } from '../../tools/ordering/side.ts';
+import { project } from '../../tools/ordering/projections.ts';
 import { lateReadLib, lateWriteLib } from '../helpers/ordering-libs.ts';
 
 const env: NodeJS.ProcessEnv = { ...process.env, TEST_SUMMARY_DIR: '' };
@@ -35,11 +36,11 @@ function tool(name: string, args: string[]) {
   return spawnSync(PINNED_NODE, [join(ROOT, 'tools', name), ...args, ...overlay], { encoding: 'utf8', env, timeout: 180_000 });
 }
 
-/** A one-layer overlay whose PATCH.md declares `deviations`. */
+/** A one-layer overlay whose PATCH.md declares `deviations` (`id` or `id | kinds`; kinds default to queue-levels). */
 function overlayDeclaring(deviations: string[]): string {
   const root = tempDir('ordering-overlay-');
   mkdirSync(join(root, '01-late-read'));
-  const front = deviations.map((id) => `deviation: ${id} | reads settle one microtask later on purpose`).join('\n');
+  const front = deviations.map((d) => `deviation: ${d.includes(' | ') ? d : `${d} | queue-levels`} | reads settle one microtask later on purpose`).join('\n');
   writeFileSync(join(root, '01-late-read', 'PATCH.md'), `---\n${front}\n---\nstream: settle reads later\n\nTest layer.\n`);
   return root;
 }
@@ -70,32 +71,85 @@ test('harness: positions are phase:tick, nextTick and macrotask work open new ph
   assert.deepEqual(side.logs.get('probe/ticks/pending'), ['4:0 (body still pending)']);
 });
 
+test('harness: its logs feed every projection (callbacks with desiredSize, chunks, settlements, final states)', async () => {
+  const corpus = await runSide(resolveLib('base'), { kind: 'corpus', filter: 'pipe/pass-through-source-errors-to-sink' });
+  const p = project(corpus.logs.get('pipe/pass-through-source-errors-to-sink')!);
+  assert.deepEqual(p.callbacks.get('sink'), [
+    'write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'write("c2", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'write("c3", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    'abort(Error("source error"))',
+  ]);
+  assert.match(p.callbacks.get('source')![0], /^pull\(ReadableStreamDefaultController\{desiredSize:1\}\)$/);
+  assert.deepEqual(p.chunks.get('sink'), ['"c1"', '"c2"', '"c3"']);
+  assert.deepEqual(p.settlements.get('pipeTo'), ['rejected Error("source error")']);
+  // Streams the scenario constructs are named by kind and order; pipeThrough's TransformStream by its sides.
+  assert.deepEqual([...p.finals], [
+    ['ReadableStream#1', ['errored Error("source error")']],
+    ['TransformStream#1.readable', ['errored Error("source error")']],
+    ['TransformStream#1.writable', ['errored Error("source error")']],
+    ['WritableStream#1', ['errored Error("source error")']],
+  ]);
+  // A random program names its streams as its ops do, tee branches and pipe outputs included.
+  const program = { source: { type: 'default', pull: 'sync', pullCloseAfter: 2 }, ops: [
+    { op: 'tee', r: 0 }, { op: 'pipeThrough', r: 1, transform: { transform: 'sync' } }, { op: 'pipeTo', r: 3, sink: { write: 'sync' } },
+    { op: 'getReader', r: 2 }, { op: 'read', r: 2 }, { op: 'iterate', r: 0, n: 1, exit: 'end' },
+  ] };
+  const side = await runSide(resolveLib('base'), { kind: 'programs', programs: [{ id: 'p', program }] });
+  const q = project(side.logs.get('p')!);
+  assert.deepEqual([...q.finals.keys()], ['r0', 'r1', 'r2', 'ts1.writable', 'r3', 'w0']);
+  assert.deepEqual(q.chunks.get('ts1'), ['"c1"', '"c2"']);
+  assert.deepEqual(q.chunks.get('w0'), ['"c1"', '"c2"']);
+  assert.deepEqual(q.chunks.get('r2.read'), ['"c1"']);
+  assert.deepEqual(q.settlements.get('pipeTo#1'), ['fulfilled undefined']);
+  assert.deepEqual(q.finals.get('w0'), ['closed']);
+});
+
 test('a lib that fulfils reads one microtask late fails the corpus, naming the scenarios', () => {
   const r = tool('ordering.ts', ['--new', lateReadLib('ordering-late-read')]);
   assert.equal(r.status, 1, r.stdout + r.stderr);
-  assert.match(r.stdout, /^DIFFERS reader\/many-pending-reads-fulfilled-in-order \(undeclared\)$/m);
+  assert.match(r.stdout, /^DIFFERS reader\/many-pending-reads-fulfilled-in-order \(undeclared; a declaration of kind \S+ would cover it\)$/m);
   assert.match(r.stdout, /^ {2}- 1:\d+ read#1 fulfilled \{done:false,value:1\}$/m);
-  const summary = /(\d+) identical, 0 declared deviations, (\d+) undeclared differences/.exec(r.stdout);
+  const summary = /(\d+) identical, 0 declared deviations \(0 checked on their projections, 0 beyond their declared kinds\), (\d+) undeclared differences/.exec(r.stdout);
   assert.ok(summary && Number(summary[2]) > 10, r.stdout.slice(-500));
 });
 
-test('declaring the differing scenarios in the layer PATCH.md turns the failure into a pass', () => {
+test('declaring the differing scenarios with their kinds turns the failure into a pass; a wrong kind does not', () => {
   const lib = lateReadLib('ordering-late-read-declared');
   const failing = tool('ordering.ts', ['--new', lib]);
-  const ids = [...failing.stdout.matchAll(/^DIFFERS (\S+) \(undeclared\)$/gm)].map((m) => m[1]);
-  assert.ok(ids.length > 10);
+  // The runner says which kind would cover each difference, or that none would.
+  const covered = [...failing.stdout.matchAll(/^DIFFERS (\S+) \(undeclared; a declaration of kind (\S+) would cover it\)$/gm)].map((m) => [m[1], m[2]]);
+  const beyond = [...failing.stdout.matchAll(/^DIFFERS (\S+) \(undeclared; its projections differ too\)$/gm)].map((m) => m[1]);
+  assert.ok(covered.length > 10);
+  assert.ok(covered.some(([, kind]) => kind === 'turns') && covered.some(([, kind]) => kind === 'interleaving'));
+  // Two reads of one reader settling in the other order is no timing difference.
+  assert.deepEqual(beyond, ['source/pull-after-start-async-enqueue']);
   // One extra declaration for a scenario that does not differ: a warning only.
   const stale = 'source/no-source';
-  assert.ok(!ids.includes(stale));
-  const r = tool('ordering.ts', ['--new', lib, '--overlay', overlayDeclaring([...ids, stale])]);
-  assert.equal(r.status, 0, r.stdout.slice(-2000) + r.stderr);
-  assert.match(r.stdout, /^ALLOWED reader\/many-pending-reads-fulfilled-in-order \(declared by 01-late-read: reads settle one microtask later on purpose\)$/m);
-  assert.match(r.stdout, new RegExp(`0 undeclared differences, 1 stale declarations`));
+  assert.ok(!covered.some(([id]) => id === stale));
+  const declarations = [...covered.map(([id, kind]) => `${id} | ${kind}`), ...beyond, stale];
+  const r = tool('ordering.ts', ['--new', lib, '--overlay', overlayDeclaring(declarations)]);
+  assert.equal(r.status, 1, r.stdout.slice(-2000) + r.stderr);
+  assert.match(r.stdout, /^ALLOWED reader\/many-pending-reads-fulfilled-in-order as \S+: its projections are the same \(declared by 01-late-read \[\S+\]: reads settle one microtask later on purpose\)$/m);
+  // Declared, and still failing: the reads' values reach the reader in another order.
+  assert.match(r.stdout, /^DIFFERS source\/pull-after-start-async-enqueue beyond its declared kinds \(declared queue-levels by 01-late-read \[queue-levels\]: .*\); what differs:$/m);
+  assert.match(r.stdout, /^ {4}chunks received by read \(2 entries\), first difference at #1: - "x" {2}\+ "y"$/m);
+  assert.match(r.stdout, new RegExp(`\\(${covered.length} checked on their projections: .*, 1 beyond their declared kinds\\), 0 undeclared differences, 1 stale declarations`));
   assert.match(r.stdout, /warning: 01-late-read declares a deviation for source\/no-source, but its logs are identical/);
+  // Without the scenario no kind covers, the declarations make the run pass.
+  const pass = tool('ordering.ts', ['--new', lib, '--filter', 'reader/', '--overlay', overlayDeclaring(declarations)]);
+  assert.equal(pass.status, 0, pass.stdout.slice(-2000) + pass.stderr);
+  assert.match(pass.stdout, /0 beyond their declared kinds\), 0 undeclared differences/);
+  // A kind narrower than the difference fails, naming the kind it has.
+  const [needsInterleaving] = covered.find(([, kind]) => kind === 'interleaving')!;
+  const narrow = tool('ordering.ts', ['--new', lib, '--filter', needsInterleaving, '--overlay', overlayDeclaring([`${needsInterleaving} | turns`])]);
+  assert.equal(narrow.status, 1);
+  assert.match(narrow.stdout, new RegExp(`^DIFFERS ${needsInterleaving.replace(/[/.]/g, '\\$&')} beyond its declared kinds \\(declared turns`, 'm'));
+  assert.match(narrow.stdout, /^ {4}order of all events/m);
   // Declaring only some of them still fails on the rest.
-  const partial = tool('ordering.ts', ['--new', lib, '--overlay', overlayDeclaring(ids.slice(1))]);
+  const partial = tool('ordering.ts', ['--new', lib, '--overlay', overlayDeclaring(declarations.slice(1))]);
   assert.equal(partial.status, 1);
-  assert.match(partial.stdout, new RegExp(`^DIFFERS ${ids[0].replace(/[/.]/g, '\\$&')} \\(undeclared\\)$`, 'm'));
+  assert.match(partial.stdout, new RegExp(`^DIFFERS ${covered[0][0].replace(/[/.]/g, '\\$&')} \\(undeclared`, 'm'));
   // A declaration naming no scenario is a typo: it fails.
   const typo = tool('ordering.ts', ['--new', 'base', '--overlay', overlayDeclaring(['reader/no-such-scenario'])]);
   assert.equal(typo.status, 1);
@@ -119,16 +173,23 @@ test('fuzz: a lib that settles writes late is caught, minimized, and the saved c
   // The saved file runs as a scenario of a corpus: differs on the late lib, not on the base.
   const late = tool('ordering.ts', ['--new', lib, '--corpus', saveDir]);
   assert.equal(late.status, 1, late.stdout + late.stderr);
-  assert.match(late.stdout, new RegExp(`^DIFFERS fuzz-found/${saved[0].replace('.json', '')} \\(undeclared\\)$`, 'm'));
+  assert.match(late.stdout, new RegExp(`^DIFFERS fuzz-found/${saved[0].replace('.json', '')} \\(undeclared; `, 'm'));
   assert.equal(tool('ordering.ts', ['--new', 'base', '--corpus', saveDir]).status, 0);
 });
 
-test('fuzz: deviations declared as fuzz:<feature> exempt the programs that use the feature', () => {
+test('fuzz: deviations declared as fuzz:<feature> cover the programs that use the feature, checked on their projections', () => {
   const lib = lateReadLib('ordering-late-read-fuzz');
   const overlay = overlayDeclaring(['fuzz:source:default', 'fuzz:source:bytes', 'fuzz:source:from']);
-  const r = tool('fuzz.ts', ['--seed', '3', '--count', '200', '--new', lib, '--overlay', overlay]);
-  assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /[1-9]\d* declared deviations, 0 differing/);
+  const r = tool('fuzz.ts', ['--seed', '3', '--count', '200', '--new', lib, '--overlay', overlay, '--minimize', '1']);
+  // Most programs only see reads settle later; a program whose reads settle
+  // in another order, or whose own ops now race the reads, still fails.
+  const m = /(\d+) identical, (\d+) declared deviations \((\d+) checked on their projections: [^)]*, 0 races the base shows with an op or callback later\), (\d+) differing/.exec(r.stdout);
+  assert.ok(m, r.stdout.slice(-3000));
+  assert.ok(Number(m[2]) > 10);
+  assert.equal(m[3], m[2]);
+  assert.equal(Number(m[1]) + Number(m[2]) + Number(m[4]), 200);
+  assert.equal(r.status, Number(m[4]) > 0 ? 1 : 0);
+  if (Number(m[4]) > 0) assert.match(r.stdout, /^FAILS fuzz\/seed-3-\d+ \(\d+ ops\): beyond queue-levels: (callbacks of|chunks received by|settlement of|final state of|event) /m);
   const bad = tool('fuzz.ts', ['--seed', '3', '--count', '10', '--new', 'base', '--overlay', overlayDeclaring(['fuzz:nonsense'])]);
   assert.equal(bad.status, 1);
   assert.match(bad.stdout, /UNKNOWN 01-late-read declares 'fuzz:nonsense'/);

@@ -6,6 +6,7 @@ import { compareLogs, firstDifference, renderDiff } from '../../tools/ordering/d
 import { fuzzExemptions, judgeCorpus, type Declared } from '../../tools/ordering/deviations.ts';
 import { FEATURES, generateProgram, programFeatures } from '../../tools/ordering/generate.ts';
 import { ddmin } from '../../tools/ordering/minimize.ts';
+import { renderProjectionDiff } from '../../tools/ordering/projections.ts';
 
 const logs = (entries: Record<string, string[]>) => new Map(Object.entries(entries));
 
@@ -27,14 +28,23 @@ test('diff: first difference, missing scenarios, rendering with context', () => 
   assert.match(renderDiff(cmp.differing[1], 'base', 'patched'), /\+ \(scenario missing on this side\)/);
 });
 
-test('deviations: declared differences pass, undeclared fail, stale and unknown are reported', () => {
-  const cmp = compareLogs(logs({ a: ['x'], b: ['x'], c: ['x'] }), logs({ a: ['y'], b: ['y'], c: ['x'] }));
-  const decl = (scenario: string): Declared => ({ scenario, reason: 'why', layer: '01-x' });
-  const byId = new Map([['a', [decl('a')]], ['c', [decl('c')]], ['nope', [decl('nope')]], ['fuzz:read', [decl('fuzz:read')]]]);
+test('deviations: declared differences of the declared kind pass, others fail, stale and unknown are reported', () => {
+  const old = ['1:0 source.pull(C{desiredSize:1})', '1:1 sink.write("a", WritableStreamDefaultController{aborted:false,desiredSize:0})', '1:2 read#1 fulfilled 1'];
+  const later = ['1:0 source.pull(C{desiredSize:1})', '1:2 sink.write("a", WritableStreamDefaultController{aborted:false,desiredSize:0})', '1:3 read#1 fulfilled 1'];
+  const swapped = [old[1], old[0], old[2]];
+  const lost = [old[0], old[2]];
+  const cmp = compareLogs(logs({ a: old, b: old, c: old, d: old, e: old }), logs({ a: later, b: later, c: old, d: swapped, e: lost }));
+  const decl = (scenario: string, kinds = ['turns']): Declared => ({ scenario, kinds, reason: 'why', layer: '01-x' });
+  const byId = new Map([['a', [decl('a')]], ['c', [decl('c')]], ['d', [decl('d')]], ['e', [decl('e', ['queue-levels'])]],
+    ['nope', [decl('nope')]], ['fuzz:read', [decl('fuzz:read')]]]);
   const v = judgeCorpus(cmp, byId);
   assert.deepEqual(v.identical, ['c']);
-  assert.deepEqual(v.allowed.map((a) => a.diff.id), ['a']);
-  assert.deepEqual(v.undeclared.map((d) => d.id), ['b']);
+  assert.deepEqual(v.allowed.map((a) => [a.diff.id, a.checked.found]), [['a', 'turns']]);
+  // d swaps two streams' events: interleaving, not the turns it declares; e loses a chunk: beyond every kind.
+  assert.deepEqual(v.beyond.map((a) => [a.diff.id, a.checked.found, a.checked.allowed]), [['d', 'interleaving', 'turns'], ['e', 'beyond', 'queue-levels']]);
+  assert.match(renderProjectionDiff(v.beyond[0].checked.violations[0], 'base', 'new'), /^order of all events/);
+  assert.ok(v.beyond[1].checked.violations.some((x) => x.projection === 'chunks' && x.key === 'sink'));
+  assert.deepEqual(v.undeclared.map((d) => [d.diff.id, d.found]), [['b', 'turns']]);
   assert.deepEqual(v.stale.map((d) => d.scenario), ['c']);
   assert.deepEqual(v.unknown.map((d) => d.scenario), ['nope']);
   const fz = fuzzExemptions(new Map([['fuzz:read', [decl('fuzz:read')]], ['fuzz:bogus', [decl('fuzz:bogus')]], ['a', [decl('a')]]]), FEATURES);

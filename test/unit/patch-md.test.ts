@@ -3,8 +3,12 @@ import assert from 'node:assert/strict';
 import { parsePatchMd } from '../../tools/lib/patch-md.ts';
 
 test('PATCH.md: front matter deviations, subject, body', () => {
-  const md = parsePatchMd('---\ndeviation: pipe/sync-chain | writes settle one tick earlier\n---\nstream: make it fast\n\nBody line.\n\nSigned-off-by: A <a@b>\n');
-  assert.deepEqual(md.deviations, [{ scenario: 'pipe/sync-chain', reason: 'writes settle one tick earlier' }]);
+  const md = parsePatchMd('---\ndeviation: pipe/sync-chain | turns | writes settle one tick earlier\n' +
+    'deviation: fuzz:pipeThrough | queue-levels, races | pipes move sooner | a bar in the reason\n---\nstream: make it fast\n\nBody line.\n\nSigned-off-by: A <a@b>\n');
+  assert.deepEqual(md.deviations, [
+    { scenario: 'pipe/sync-chain', kinds: ['turns'], reason: 'writes settle one tick earlier' },
+    { scenario: 'fuzz:pipeThrough', kinds: ['queue-levels', 'races'], reason: 'pipes move sooner | a bar in the reason' },
+  ]);
   assert.equal(md.subject, 'stream: make it fast');
   assert.equal(md.body, 'Body line.\n\nSigned-off-by: A <a@b>');
   assert.deepEqual(parsePatchMd('stream: x\n').deviations, []);
@@ -14,7 +18,13 @@ test('PATCH.md: front matter deviations, subject, body', () => {
 test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('lib: x\n'), /must start with 'stream: '/);
   assert.throws(() => parsePatchMd('stream: x\nbody\n'), /blank line must follow/);
-  assert.throws(() => parsePatchMd('---\ndeviation: x\n---\nstream: x\n'), /deviation: <scenario id> \| <reason>/);
+  assert.throws(() => parsePatchMd('---\ndeviation: x\n---\nstream: x\n'), /deviation: <scenario id> \| <kind>\[, <kind>\] \| <reason>/);
+  // A deviation without a kind (the old two-field form) says which kinds there are.
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | reads are early\n---\nstream: x\n'), /kinds: turns, interleaving, queue-levels, races/);
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | anything | why\n---\nstream: x\n'), /unknown deviation kind 'anything'/);
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | turns, race | why\n---\nstream: x\n'), /unknown deviation kind 'race'/);
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | interleaving, races | why\n---\nstream: x\n'), /'races' applies to fuzz:<feature> declarations only/);
+  assert.throws(() => parsePatchMd('---\ndeviation: fuzz:tee | races | why\n---\nstream: x\n'), /name a level/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);
   assert.throws(() => parsePatchMd('---\nbench: ,\n---\nstream: x\n'), /bench: <filter>/);
   assert.throws(() => parsePatchMd('---\ndeviation: a | b\nstream: x\n'), /never closed/);

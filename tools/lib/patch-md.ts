@@ -1,7 +1,7 @@
 // A layer's PATCH.md: optional front matter, the commit subject, the body.
 //
 //   ---
-//   deviation: <ordering scenario id> | <why the observable order changes>
+//   deviation: <ordering scenario id> | <kind>[, <kind>] | <why the observable order changes>
 //   bench: <benchmark filter>, <benchmark filter>
 //   ---
 //   stream: <subject line>
@@ -12,13 +12,38 @@
 //
 // Front matter lines are `key: value`; `deviation` may repeat; `bench` names
 // the benchmarks the layer's own comparison runs (tools/compare-layers.ts).
+// A deviation names the kinds of difference it allows (tools/ordering/kinds.ts:
+// turns, interleaving, queue-levels; `races` for fuzz: declarations only);
+// every other difference still fails.
 // The subject must start with `stream: ` (Node's subsystem prefix).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isLevel, KINDS } from '../ordering/kinds.ts';
 
 export interface Deviation {
   scenario: string;
+  /** The kinds of difference allowed, as written (at least one level). */
+  kinds: string[];
   reason: string;
+}
+
+const DEVIATION_FORMAT = "write 'deviation: <scenario id> | <kind>[, <kind>] | <reason>'";
+
+function parseDeviation(value: string, where: string): Deviation {
+  const parts = value.split(/\s+\|\s+/);
+  if (parts.length < 3 || !parts[0].trim() || !parts[1].trim() || !parts.slice(2).join(' | ').trim()) {
+    throw new Error(`${where}: ${DEVIATION_FORMAT} (kinds: ${KINDS.join(', ')})`);
+  }
+  const scenario = parts[0].trim();
+  const kinds = parts[1].split(',').map((k) => k.trim());
+  for (const kind of kinds) {
+    if (!KINDS.includes(kind)) throw new Error(`${where}: unknown deviation kind '${kind}' (kinds: ${KINDS.join(', ')})`);
+  }
+  if (kinds.includes('races') && !scenario.startsWith('fuzz:')) {
+    throw new Error(`${where}: 'races' applies to fuzz:<feature> declarations only (a scenario of the corpus has no settled rerun)`);
+  }
+  if (!kinds.some(isLevel)) throw new Error(`${where}: name a level (turns, interleaving or queue-levels) the difference must fit`);
+  return { scenario, kinds, reason: parts.slice(2).join(' | ').trim() };
 }
 
 export interface PatchMd {
@@ -48,9 +73,7 @@ export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
         return;
       }
       if (match[1] !== 'deviation') throw new Error(`${where}:${i + 2}: unknown front matter key '${match[1]}'`);
-      const [scenario, reason] = match[2].split(/\s+\|\s+/, 2);
-      if (!scenario || !reason) throw new Error(`${where}:${i + 2}: write 'deviation: <scenario id> | <reason>'`);
-      deviations.push({ scenario: scenario.trim(), reason: reason.trim() });
+      deviations.push(parseDeviation(match[2], `${where}:${i + 2}`));
     });
     rest = rest.slice(end + 5);
   }

@@ -31,6 +31,12 @@ export interface Op {
 export interface Program {
   source: SourceSpec;
   ops: Op[];
+  /**
+   * The `races` witnesses (tools/ordering/judge-programs.ts): op index →
+   * turns to wait, unlogged, before that op; callback name (`source.pull`)
+   * → turns later its asynchronous result settles.
+   */
+  delay?: Record<string, number>;
 }
 
 /** Everything a `fuzz:<feature>` deviation may name: op names and source types. */

@@ -205,6 +205,19 @@ Object.assign(scenarios, {
     await t.ticks(10);
     t.log(`src.locked ${src.locked}`);
   },
+  // Pass-through TransformStreams (no transformer) between a source that
+  // errors mid-stream and the end of the chain: the error must reach the far
+  // end as an error, after every chunk before it.
+  'pass-through-source-errors-to-sink': (t) => {
+    const rs = source(t, { chunks: 3, end: 'error' }).pipeThrough(new TransformStream());
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'pass-through-chain-source-errors-to-reader': async (t) => {
+    const rs = source(t, { chunks: 3, end: 'error' })
+      .pipeThrough(new TransformStream())
+      .pipeThrough(new TransformStream());
+    await t.drain(rs.getReader());
+  },
   'pipe-through-bad-pair': (t) => {
     t.op('no readable', () => new ReadableStream().pipeThrough({ writable: new WritableStream() }));
     t.op('no writable', () => new ReadableStream().pipeThrough({ readable: new ReadableStream() }));

@@ -1,0 +1,160 @@
+// The projections of an event log and the kinds of difference, on
+// hand-written logs in the harness's line format: each projection is
+// populated, and each catches the change it exists for (a negative case per
+// projection), while the cross-stream order it ignores passes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  compareProjections, parseEvent, project, renderProjectionDiff, renderProjectionDiffs, type ProjectionDiff,
+} from '../../tools/ordering/projections.ts';
+import { classify, maskQueueLevels, violations, widestLevel } from '../../tools/ordering/kinds.ts';
+
+// A pipe source → ts1 → sink, a reader on another stream, an iterator, final states.
+const LOG = [
+  '1:0 source.start(ReadableStreamDefaultController{desiredSize:1})',
+  '1:0 new ReadableStream = ReadableStream{locked:false}',
+  '1:1 source.pull(ReadableStreamDefaultController{desiredSize:1})',
+  '1:1 size("c1") -> 1',
+  '1:2 ts1.transform("c1", TransformStreamDefaultController{desiredSize:1})',
+  '1:2 ts1.transform thenable.then called',
+  '1:3 source.pull(ReadableStreamDefaultController{desiredSize:1})',
+  '1:4 sink.write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+  '1:4 r2.read#1 fulfilled {done:false,value:"x1"}',
+  '1:5 ts1.transform("c2", TransformStreamDefaultController{desiredSize:1})',
+  '1:5 r2.read#2 fulfilled {done:false,value:"x2"}',
+  '1:6 sink.write("c2", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+  '1:6 iter#1 value 7',
+  '1:7 sink.close()',
+  '1:8 pipeTo#1 fulfilled undefined',
+  '1:8 enqueue threw TypeError[ERR_INVALID_STATE]("Invalid state: Controller is already closed")',
+  '1:9 body done',
+  '4:0 final r0 closed',
+  '4:0 final ts1.readable closed',
+  '4:0 final w0 closed',
+];
+
+/** LOG with line `i` replaced (or removed, for undefined). */
+function edit(changes: Record<number, string | undefined>): string[] {
+  return LOG.flatMap((line, i) => (i in changes ? (changes[i] === undefined ? [] : [changes[i]!]) : [line]));
+}
+
+function swap(lines: string[], i: number, j: number): string[] {
+  const copy = [...lines];
+  [copy[i], copy[j]] = [copy[j], copy[i]];
+  return copy;
+}
+
+const names = (diffs: ProjectionDiff[]) => diffs.map((d) => `${d.projection} ${d.key}`);
+
+test('parseEvent: callbacks, callback results, settlements, final states, the rest', () => {
+  assert.deepEqual(parseEvent('ts1.transform("c1", TransformStreamDefaultController{desiredSize:1})'),
+    { kind: 'call', owner: 'ts1', callback: 'transform', args: '"c1", TransformStreamDefaultController{desiredSize:1}' });
+  assert.deepEqual(parseEvent('t1("c(1)")'), { kind: 'call', owner: 't1', callback: 't1', args: '"c(1)"' });
+  assert.deepEqual(parseEvent('source.pull thenable.then called'), { kind: 'result', owner: 'source', callback: 'pull', what: 'thenable.then called' });
+  assert.deepEqual(parseEvent('r1.read#2 fulfilled {done:false,value:Uint8Array(0+1/1)[3]}'),
+    { kind: 'settle', label: 'r1.read#2', how: 'fulfilled', value: '{done:false,value:Uint8Array(0+1/1)[3]}' });
+  assert.deepEqual(parseEvent('cancel readable side rejected Error("x")'), { kind: 'settle', label: 'cancel readable side', how: 'rejected', value: 'Error("x")' });
+  assert.deepEqual(parseEvent('final ts1.writable errored Error("boom") locked'), { kind: 'final', stream: 'ts1.writable', state: 'errored Error("boom") locked' });
+  for (const other of ['(no reader)', 'op3 read r0', 'size("a") -> 2', 'body done', 'tee -> r1, r2', 'unhandled rejection Error("x")']) {
+    assert.deepEqual(parseEvent(other), { kind: 'other' }, other);
+  }
+});
+
+test('project: every view is populated from a log', () => {
+  const p = project(LOG);
+  assert.deepEqual(p.callbacks.get('source'), [
+    'start(ReadableStreamDefaultController{desiredSize:1})',
+    'pull(ReadableStreamDefaultController{desiredSize:1})',
+    'pull(ReadableStreamDefaultController{desiredSize:1})',
+  ]);
+  assert.deepEqual(p.callbacks.get('ts1'), [
+    'transform("c1", TransformStreamDefaultController{desiredSize:1})',
+    'transform thenable.then called',
+    'transform("c2", TransformStreamDefaultController{desiredSize:1})',
+  ]);
+  assert.equal(p.callbacks.get('sink')?.length, 3);
+  assert.deepEqual(p.chunks.get('sink'), ['"c1"', '"c2"']);
+  assert.deepEqual(p.chunks.get('ts1'), ['"c1"', '"c2"']);
+  assert.deepEqual(p.chunks.get('r2.read'), ['"x1"', '"x2"']);
+  assert.deepEqual(p.chunks.get('iter#1'), ['7']);
+  assert.deepEqual(p.settlements.get('pipeTo#1'), ['fulfilled undefined']);
+  assert.deepEqual(p.settlements.get('enqueue'), ['threw TypeError[ERR_INVALID_STATE]("Invalid state: Controller is already closed")']);
+  assert.deepEqual(p.settlements.get('new ReadableStream'), ['= ReadableStream{locked:false}']);
+  assert.deepEqual([...p.finals], [['r0', ['closed']], ['ts1.readable', ['closed']], ['w0', ['closed']]]);
+  assert.equal(p.events.get('body done'), 1);
+  assert.equal([...p.events.values()].reduce((a, b) => a + b), LOG.length);
+  assert.deepEqual(compareProjections(p, project(LOG)), []);
+});
+
+test('projections: the order across streams is free, the order within one is not', () => {
+  // source's pull (line 6) and ts1's second transform (line 9) swapped: other streams.
+  const across = swap(LOG, 6, 9);
+  assert.deepEqual(compareProjections(project(LOG), project(across)), []);
+  assert.equal(classify(LOG, across), 'interleaving');
+  // Positions shifted, same order: turns.
+  const shifted = LOG.map((line) => line.replace(/^1:(\d+)/, (_, t) => `1:${Number(t) + 1}`));
+  assert.equal(classify(LOG, shifted), 'turns');
+  assert.equal(classify(LOG, LOG), 'identical');
+});
+
+test('projections: each view catches its own kind of change', () => {
+  const cases: [string, string[], string][] = [
+    // A stream's own callbacks in another order (the sink closes before its last write).
+    ['callbacks', swap(LOG, 11, 13), 'callbacks sink'],
+    // A callback saw a different desiredSize.
+    ['callbacks', edit({ 2: '1:1 source.pull(ReadableStreamDefaultController{desiredSize:0})' }), 'callbacks source'],
+    // A chunk lost on the way to the sink.
+    ['chunks', edit({ 11: undefined }), 'chunks sink'],
+    // Two reads deliver their values swapped.
+    ['chunks', edit({ 8: '1:4 r2.read#1 fulfilled {done:false,value:"x2"}', 10: '1:5 r2.read#2 fulfilled {done:false,value:"x1"}' }), 'chunks r2.read'],
+    // The pipe's promise rejects instead.
+    ['settlements', edit({ 14: '1:8 pipeTo#1 rejected Error("boom")' }), 'settlements pipeTo#1'],
+    // A stream ends errored instead of closed.
+    ['finals', edit({ 18: '4:0 final ts1.readable errored Error("boom")' }), 'finals ts1.readable'],
+    // A line in no other view changes.
+    ['events', edit({ 16: '1:9 body rejected Error("x")' }), 'events body done'],
+  ];
+  for (const [view, changed, expected] of cases) {
+    const diffs = compareProjections(project(LOG), project(changed));
+    assert.ok(names(diffs).includes(expected), `${view}: ${names(diffs).join('; ')}`);
+    assert.equal(classify(LOG, changed), view === 'callbacks' && expected === 'callbacks source' ? 'queue-levels' : 'beyond', view);
+  }
+});
+
+test('kinds: turns < interleaving < queue-levels, each checked on what it allows', () => {
+  const across = swap(LOG, 6, 9);
+  assert.deepEqual(violations('interleaving', LOG, across), []);
+  const turns = violations('turns', LOG, across);
+  assert.deepEqual(names(turns), ['order all events']);
+  assert.match(renderProjectionDiff(turns[0], 'base', 'patched'), /^order of all events \(20 entries\), first difference at #7: - source\.pull/);
+  // A different fill level: desiredSize, size() calls, 'already closed' wording.
+  const fuller = edit({
+    2: '1:1 source.pull(ReadableStreamDefaultController{desiredSize:0})',
+    3: undefined,
+    15: '1:8 enqueue threw TypeError[ERR_INVALID_STATE]("Invalid state: ReadableStream is already closed")',
+  });
+  assert.equal(classify(LOG, fuller), 'queue-levels');
+  assert.deepEqual(violations('queue-levels', LOG, fuller), []);
+  assert.deepEqual(names(violations('interleaving', LOG, fuller)), [
+    'callbacks source', 'settlements enqueue',
+    'events source.pull(ReadableStreamDefaultController{desiredSize:1})', 'events size("c1") -> 1',
+    'events enqueue threw TypeError[ERR_INVALID_STATE]("Invalid state: Controller is already closed")',
+    'events source.pull(ReadableStreamDefaultController{desiredSize:0})',
+    'events enqueue threw TypeError[ERR_INVALID_STATE]("Invalid state: ReadableStream is already closed")',
+  ]);
+  assert.deepEqual(maskQueueLevels(['1:0 x(C{desiredSize:-1.5})', '1:1 size(1) -> 2', '1:2 w(D{aborted:false,desiredSize:Infinity})']),
+    ['1:0 x(C{desiredSize:#})', '1:2 w(D{aborted:false,desiredSize:#})']);
+  // A lost chunk fits no level, queue-levels included.
+  assert.equal(classify(LOG, edit({ 11: undefined })), 'beyond');
+  assert.equal(widestLevel(['races', 'turns', 'queue-levels']), 'queue-levels');
+  assert.equal(widestLevel(['races']), undefined);
+});
+
+test('render: one line per differing view, named, capped', () => {
+  const diffs = compareProjections(project(LOG), project(edit({ 11: undefined, 14: '1:8 pipeTo#1 rejected Error("boom")' })));
+  const text = renderProjectionDiffs(diffs, 'base', 'broken', 3);
+  assert.match(text, /^ {4}callbacks of sink \(3 vs 2 entries\), first difference at #2: - write\("c2", .*\+ close\(\)$/m);
+  assert.match(text, /^ {4}chunks received by sink \(2 vs 1 entries\), first difference at #2: - "c2" {2}\+ \(nothing\)$/m);
+  assert.match(text, /^ {4}settlement of pipeTo#1 \(1 entries\), first difference at #1: - fulfilled undefined {2}\+ rejected Error\("boom"\)$/m);
+  assert.match(text, /^ {4}… \d+ more$/m);
+});
