@@ -338,6 +338,9 @@ function readableStreamPipeTo(
   function forwardChunk(): void {
     const chunk = pendingChunk;
     pendingChunk = undefined;
+    // A read that completed just before the destination errored: the pipe
+    // has released its writer, and the spec drops such a chunk.
+    if (writer[kState].stream === undefined) return;
     // Writes into anything but a TransformStream's writable side stay a
     // direct call: through pipeWrite() they cost plain pipes a few percent.
     // The same two-way write is spelled out in accept() and pump() too: one
