@@ -6,9 +6,16 @@
 //   ---
 //   stream: <subject line>
 //
-//   <body: what and why; the benchmark table goes here>
+//   <body: what and why, wrapped at 72 columns>
 //
-//   Signed-off-by: <name> <email>
+//   {{benchmarks}}
+//
+//   Assisted-by: <…>
+//
+// `{{benchmarks}}` stands for the layer's benchmarks.txt, the short table
+// of Node's benchmark/compare.js that `make compare-layers` writes
+// (commitMessage() puts it in). The committed series carries no
+// Signed-off-by: `make pr` signs off with the submitter's identity.
 //
 // Front matter lines are `key: value`; `deviation` may repeat; `bench` names
 // the benchmarks the layer's own comparison runs (tools/compare-layers.ts).
@@ -93,4 +100,24 @@ export function readPatchMd(layerDir: string): PatchMd {
     throw new Error(`${file} is missing: every layer needs a PATCH.md`);
   }
   return parsePatchMd(text, file);
+}
+
+/** The file `{{benchmarks}}` stands for, in the layer's folder. */
+export const BENCHMARKS_FILE = 'benchmarks.txt';
+const PLACEHOLDER = '{{benchmarks}}';
+
+/** The commit message of a layer: subject, blank line, body with its benchmark table put in. */
+export function commitMessage(layerDir: string, md: PatchMd = readPatchMd(layerDir)): string {
+  let body = md.body;
+  if (body.includes(PLACEHOLDER)) {
+    const file = join(layerDir, BENCHMARKS_FILE);
+    let table: string;
+    try {
+      table = readFileSync(file, 'utf8').trimEnd();
+    } catch {
+      throw new Error(`${file} is missing: PATCH.md puts ${PLACEHOLDER} there; run \`make compare-layers\` for this layer`);
+    }
+    body = body.replace(PLACEHOLDER, table);
+  }
+  return `${md.subject}\n\n${body}\n`;
 }

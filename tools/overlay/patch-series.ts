@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
 import type { Modules } from '../lib/libdir.ts';
-import { readPatchMd } from '../lib/patch-md.ts';
+import { commitMessage } from '../lib/patch-md.ts';
 import { applyLayers, type ApplyOptions, type LayerResult } from './apply.ts';
 import { layerExtraFiles } from './source.ts';
 
@@ -87,9 +87,8 @@ export function seriesPatches(base: Modules, layers: Layer[], states: LayerResul
         mkdirSync(dirname(dest), { recursive: true });
         copyFileSync(extra.path, dest);
       }
-      const md = readPatchMd(layer.dir);
       git(repo, ['add', '-A']);
-      git(repo, ['commit', '-q', '--allow-empty', '--cleanup=verbatim', '-F', '-'], `${md.subject}\n\n${md.body}\n`);
+      git(repo, ['commit', '-q', '--allow-empty', '--cleanup=verbatim', '-F', '-'], commitMessage(layer.dir));
       if (k + 1 < from) continue;
       const text = git(repo, ['-c', 'core.abbrev=12', 'format-patch', '--stdout', '--no-signature', '--zero-commit',
         '--no-numbered', '--full-index', '--diff-algorithm=myers', '--no-renames', '-1', 'HEAD']);

@@ -7,6 +7,7 @@ import { join, relative, sep } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
 import { MODULE_PREFIX } from '../lib/libdir.ts';
 import { OverlayError } from './errors.ts';
+import { BENCHMARKS_FILE } from '../lib/patch-md.ts';
 import { LOCK_FILE } from './preimage.ts';
 
 export interface LayerModuleFile {
@@ -30,10 +31,10 @@ export function layerModuleFiles(layer: Layer): LayerModuleFile[] {
   const files: LayerModuleFile[] = [];
   for (const name of readdirSync(layer.dir).sort()) {
     const path = join(layer.dir, name);
-    if (name === 'PATCH.md' || name === EXTRA_DIR || name === LOCK_FILE) continue;
+    if (name === 'PATCH.md' || name === EXTRA_DIR || name === LOCK_FILE || name === BENCHMARKS_FILE) continue;
     const match = /^([a-z0-9_]+)\.ts$/.exec(name);
     if (!match || name.endsWith('.d.ts') || !statSync(path).isFile()) {
-      throw new OverlayError(`${path}: a layer holds PATCH.md, ${LOCK_FILE}, <module>.ts files and a ${EXTRA_DIR}/ folder only ` +
+      throw new OverlayError(`${path}: a layer holds PATCH.md, ${BENCHMARKS_FILE}, ${LOCK_FILE}, <module>.ts files and a ${EXTRA_DIR}/ folder only ` +
         '(declarations for base internals belong in tools/overlay/types/)');
     }
     files.push({ layer, id: `${MODULE_PREFIX}${match[1]}`, path });
