@@ -12,6 +12,11 @@ import { startFakeGitHub, type Failure, type FakeGitHub } from '../helpers/fake-
 import { FILES, g, IDENTITY, makePatches, nodeRepo, tempDir } from '../helpers/node-repo.ts';
 
 const TOOL = join(ROOT, 'tools', 'node', 'pr.ts');
+// Who runs make pr: the sign-off goes out under this name, so it must not be a placeholder.
+const SUBMITTER = {
+  GIT_AUTHOR_NAME: 'Jane Doe', GIT_AUTHOR_EMAIL: 'jane.doe@contributor.dev',
+  GIT_COMMITTER_NAME: 'Jane Doe', GIT_COMMITTER_EMAIL: 'jane.doe@contributor.dev',
+};
 const LIB = 'lib/internal/webstreams/readablestream.js';
 const TOKEN = 'ghp_fakeTokenThatMustNeverBePrinted0123';
 
@@ -55,7 +60,7 @@ function run(f: Fixture, args: string[], env: NodeJS.ProcessEnv = {}): Promise<{
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [TOOL, '--overlay', f.overlay, '--patches', f.patches, '--out', f.out,
       '--compare-dir', f.compare, '--results', f.results, ...args], {
-      env: { ...process.env, ...IDENTITY, NODE_DIR: f.repo, GITHUB_TOKEN: '', GITHUB_API_URL: '', FORK_OWNER: '', PR_REPO: '', BASE_REF: '', EXPECT_BASE: '', ...env },
+      env: { ...process.env, ...IDENTITY, ...SUBMITTER, NODE_DIR: f.repo, GITHUB_TOKEN: '', GITHUB_API_URL: '', FORK_OWNER: '', PR_REPO: '', BASE_REF: '', EXPECT_BASE: '', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -101,14 +106,20 @@ test('dry run: bodies and plan in out/pr, the calls it would make, layer branche
   const first = readFileSync(join(f.out, '01-faster-read.md'), 'utf8');
   assert.match(first, /^Why 01-faster-read helps\.\n\nPart 1 of 3 of a series\. It is based on `main`\./);
   assert.doesNotMatch(first, /Signed-off-by/);
-  assert.match(first, /### Benchmarks\n\nthe base \(old\) vs layers 1\.\.1 \(new\), `make compare` of .*:\n\n```console\n {34}confidence improvement accuracy\nwebstreams\/readable-read\.js n=1 {2}\*\*\* {2}42\.00 %/);
+  assert.match(first, /### Benchmarks\n\nthe base \(old\) against the base with patches 1\.\.1 \(new\), .*, every configuration of the benchmarks the commit message cites:\n\n```console\n {34}confidence improvement accuracy\nwebstreams\/readable-read\.js n=1 {2}\*\*\* {2}42\.00 %/);
   assert.match(first, /\| WPT streams \| 2808 \| 0 \| 14 expected failures \|/);
-  assert.match(first, /\| ordering \(differential, base vs patched\) \| _missing: no `ordering` summary from `make test`_/);
+  assert.match(first, /\| ordering \(differential, base vs patched\) \| _missing: no result_/);
+  // Nothing a reviewer cannot run: no harness commands in a body.
+  for (const name of readdirSync(f.out).filter((n) => n.endsWith('.md'))) {
+    assert.doesNotMatch(readFileSync(join(f.out, name), 'utf8'), /make (test|compare|build|pr)|LAYERS=|tools\/|out\/lib/, name);
+  }
   assert.match(first, /\| Node's webstreams tests \| 41 \| 0 \|/);
   assert.match(first, /- \[ \] tests and\/or benchmarks are included/);
   const second = readFileSync(join(f.out, '02-bench.md'), 'utf8');
   assert.match(second, /It is stacked on `webstreams-01-faster-read`/);
-  assert.match(second, /_Missing: no benchmark results for this layer \(.*02-bench\/table\.txt does not exist\)\. They compare layers 1\.\.1 with layers 1\.\.2/);
+  assert.match(second, /_Missing: no benchmark results for this patch \(the base with patches 1\.\.1 against patches 1\.\.2\)\._/);
+  // Every commit of a layer branch is signed off by the submitter.
+  assert.match(g(f.repo, 'log', '-1', '--format=%B', 'webstreams-01-faster-read'), /\nSigned-off-by: Jane Doe <jane\.doe@contributor\.dev>\n?$/);
   assert.match(second, /- \[x\] tests and\/or benchmarks are included/);
   assert.match(second, /- \[x\] commit message follows/);
   // Branches: base + patches 1..k each; HEAD, the work tree and the worktree list as before.
@@ -147,7 +158,29 @@ test('refusals: a layer branch with other content, patches out of step with the 
   assert.match(r.stderr, /NODE_DIR has no remote 'nope' for your fork/);
   r = await run(f2, ['--submit'], { GITHUB_TOKEN: TOKEN });
   assert.match(r.stderr, /cannot tell the fork's owner from remote 'fork'; pass FORK_OWNER=/);
+  r = await run(f2, ['--submit'], { GITHUB_TOKEN: TOKEN, FORK_OWNER: 'me', ...IDENTITY });
+  assert.match(r.stderr, /--submit signs every commit off \(DCO\) as Test Author <author@example\.invalid>: 'author@example\.invalid' is a placeholder address/);
   assertTokenNowhere(f2, r.stdout, r.stderr);
+});
+
+test("--submit refuses to open PRs on nodejs/node when the checkout's AI guidelines forbid automated tooling to", async () => {
+  const f = fixture();
+  mkdirSync(join(f.repo, 'doc', 'contributing'), { recursive: true });
+  writeFileSync(join(f.repo, 'doc', 'contributing', 'ai-guidelines.md'), 'Pull requests must not be opened by automated tooling, unless specifically\napproved in advance by the project.\n');
+  g(f.repo, 'add', 'doc');
+  g(f.repo, 'commit', '--quiet', '-m', 'doc: ai guidelines');
+  const gh = await startFakeGitHub();
+  try {
+    const r = await run(f, ['--submit'], { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: gh.url, FORK_OWNER: 'me' });
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /not opening PRs on nodejs\/node: doc\/contributing\/ai-guidelines\.md of this checkout: "Pull requests must not be opened by automated tooling/);
+    assert.deepEqual(calls(gh), [], 'nothing was sent');
+    // Into the submitter's own fork it is their call.
+    const own = await run(f, ['--submit'], { GITHUB_TOKEN: TOKEN, GITHUB_API_URL: gh.url, FORK_OWNER: 'me', PR_REPO: 'me/node' });
+    assert.equal(own.status, 0, own.stderr);
+  } finally {
+    await gh.close();
+  }
 });
 
 test('--submit against the fake API: pushes, then opens the PRs stacked, in this exact order and with these bodies', async () => {

@@ -3,6 +3,7 @@
 //   ---
 //   deviation: <ordering scenario id> | <kind>[, <kind>] | <why the observable order changes>
 //   bench: <benchmark filter>, <benchmark filter>
+//   adds: benchmark/webstreams/<file>.js, …
 //   ---
 //   stream: <subject line>
 //
@@ -18,7 +19,9 @@
 // Signed-off-by: `make pr` signs off with the submitter's identity.
 //
 // Front matter lines are `key: value`; `deviation` may repeat; `bench` names
-// the benchmarks the layer's own comparison runs (tools/compare-layers.ts).
+// the benchmarks the layer's own comparison runs (tools/compare-layers.ts);
+// `adds` names harness benchmark files the patch adds to Node's tree at the
+// same path (the first layer whose table uses a file adds it).
 // A deviation names the kinds of difference it allows (tools/ordering/kinds.ts:
 // turns, interleaving, queue-levels; `races` for fuzz: declarations only);
 // every other difference still fails.
@@ -60,12 +63,15 @@ export interface PatchMd {
   deviations: Deviation[];
   /** Benchmark filters (tools/compare.ts --filter) for this layer's own table. */
   bench: string[];
+  /** Harness files (benchmark/webstreams/*.js) the patch adds to Node's tree. */
+  adds: string[];
 }
 
 export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
   let rest = text.replace(/\r\n/g, '\n');
   const deviations: Deviation[] = [];
   const bench: string[] = [];
+  const adds: string[] = [];
   if (rest.startsWith('---\n')) {
     const end = rest.indexOf('\n---\n', 3);
     if (end < 0) throw new Error(`${where}: front matter opened with --- is never closed`);
@@ -79,6 +85,13 @@ export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
         bench.push(...filters);
         return;
       }
+      if (match[1] === 'adds') {
+        const paths = match[2].split(',').map((f) => f.trim()).filter(Boolean);
+        const bad = paths.find((f) => !/^benchmark\/webstreams\/[\w-]+\.js$/.test(f));
+        if (paths.length === 0 || bad) throw new Error(`${where}:${i + 2}: write 'adds: benchmark/webstreams/<file>.js, …'${bad ? ` (not '${bad}')` : ''}`);
+        adds.push(...paths);
+        return;
+      }
       if (match[1] !== 'deviation') throw new Error(`${where}:${i + 2}: unknown front matter key '${match[1]}'`);
       deviations.push(parseDeviation(match[2], `${where}:${i + 2}`));
     });
@@ -88,7 +101,7 @@ export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
   const subject = lines[0].trim();
   if (!/^stream: \S/.test(subject)) throw new Error(`${where}: the subject line must start with 'stream: ', got '${subject}'`);
   if (lines.length > 1 && lines[1].trim() !== '') throw new Error(`${where}: a blank line must follow the subject`);
-  return { subject, body: lines.slice(2).join('\n').trim(), deviations, bench };
+  return { subject, body: lines.slice(2).join('\n').trim(), deviations, bench, adds };
 }
 
 export function readPatchMd(layerDir: string): PatchMd {

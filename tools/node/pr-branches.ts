@@ -1,5 +1,6 @@
 // The layer branches of `make pr` in a Node checkout: branch k is the base
-// plus patches 1..k. They are made in a temporary worktree, so the user's
+// plus patches 1..k, each commit signed off (DCO) by the checkout's git
+// identity, the submitter. They are made in a temporary worktree, so the user's
 // work tree and HEAD are never touched, and created all at once after every
 // check: an existing branch is reused only if it already holds exactly that
 // content (same tree, same number of commits on the base), else refused.
@@ -23,7 +24,7 @@ export function makeLayerBranches(dir: string, baseCommit: string, layers: { bra
   git(dir, ['worktree', 'add', '--quiet', '--detach', tree, baseCommit]);
   try {
     for (const l of layers) {
-      const r = tryGit(tree, ['am', '--keep-cr', '--no-gpg-sign', l.patch.file]);
+      const r = tryGit(tree, ['am', '--keep-cr', '--no-gpg-sign', '--signoff', l.patch.file]);
       if (!r.ok) {
         tryGit(tree, ['am', '--abort']);
         throw new GitError(`patch ${l.patch.index} (${l.patch.file}) does not apply on ${baseCommit.slice(0, 12)} plus the patches before it:\n${(r.stderr || r.stdout).trim()}`);

@@ -3,10 +3,9 @@
 // title and body: PATCH.md, this layer's benchmark table, the test results
 // and Node's PR checklist. Pure planning and text; no git, no network.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
-import { readPatchMd, type PatchMd } from '../lib/patch-md.ts';
-import { ROOT } from '../lib/paths.ts';
+import { commitMessage, readPatchMd, type PatchMd } from '../lib/patch-md.ts';
 import { readSummaries, type SuiteSummary } from '../lib/summary.ts';
 import { filesTouchedBy, type Patch } from './series.ts';
 
@@ -43,7 +42,7 @@ export function pairLayers(layers: Layer[], patches: Patch[], branchPrefix: stri
 
 /** The PATCH.md body without its trailer block (Signed-off-by and friends belong to the commit). */
 export function withoutTrailers(body: string): string {
-  const paragraphs = body.split(/\n{2,}/);
+  const paragraphs = body.trim().split(/\n{2,}/);
   const last = paragraphs.at(-1) ?? '';
   if (last && last.split('\n').every((l) => /^[A-Z][\w-]*: \S/.test(l))) paragraphs.pop();
   return paragraphs.join('\n\n').trim();
@@ -56,19 +55,15 @@ export interface Evidence {
   summariesDir: string;
 }
 
+/** The layer's whole table (its benchmarks, old and new side by side), or a plain note that it is missing. */
 export function benchmarkSection(p: PrLayer, index: number, evidence: Evidence): string {
   const dir = join(evidence.compareDir, p.compareName);
   const table = join(dir, 'table.txt');
-  const old = index === 1 ? 'the base' : `layers 1..${index - 1}`;
-  const builds = index === 1 ? '`LAYERS=1..1 make build`' : `\`LAYERS=1..${index - 1} make build\`, \`LAYERS=1..${index} make build\``;
-  const how = `${builds} and \`make compare OLD=${index === 1 ? 'base' : `out/lib/layers-1..${index - 1}`} NEW=out/lib/layers-1..${index} NAME=${p.compareName}\``;
-  if (!existsSync(table)) {
-    return `_Missing: no benchmark results for this layer (${relative(ROOT, table) || table} does not exist). ` +
-      `They compare ${old} with layers 1..${index}; produce them with ${how}._`;
-  }
+  const old = index === 1 ? 'the base' : `the base with patches 1..${index - 1}`;
+  if (!existsSync(table)) return `_Missing: no benchmark results for this patch (${old} against patches 1..${index})._`;
   const when = statSync(table).mtime.toISOString().replace(/\.\d+Z$/, 'Z');
-  const chart = existsSync(join(dir, 'chart.svg')) ? `\n\nChart: \`${relative(ROOT, join(dir, 'chart.svg'))}\` (attach it to the PR).` : '';
-  return `${old} (old) vs layers 1..${index} (new), \`make compare\` of ${when}:\n\n\`\`\`console\n${readFileSync(table, 'utf8').trimEnd()}\n\`\`\`${chart}`;
+  return `${old} (old) against the base with patches 1..${index} (new), ${when}, every configuration of ` +
+    `the benchmarks the commit message cites:\n\n\`\`\`console\n${readFileSync(table, 'utf8').trimEnd()}\n\`\`\``;
 }
 
 const SUITES = [
@@ -81,14 +76,15 @@ export function testsSection(evidence: Evidence, layers: number): string {
   const summaries = readSummaries(evidence.summariesDir);
   const rows = SUITES.map(({ prefix, title }) => {
     const mine = summaries.filter((s: SuiteSummary) => s.suite === prefix || s.suite.startsWith(`${prefix}-`));
-    if (mine.length === 0) return `| ${title} | _missing: no \`${prefix}\` summary from \`make test\`_ | | |`;
+    if (mine.length === 0) return `| ${title} | _missing: no result_ | | |`;
     const passed = mine.reduce((n, s) => n + s.passed, 0);
     const failed = mine.reduce((n, s) => n + s.failed, 0);
     return `| ${title} | ${passed} | ${failed} | ${mine.map((s) => s.notes).filter(Boolean).join('; ').replace(/\|/g, '\\|')} |`;
   });
   const when = existsSync(evidence.summariesDir) ? ` (${statSync(evidence.summariesDir).mtime.toISOString().replace(/\.\d+Z$/, 'Z')})` : '';
   return `| suite | passed | failed | notes |\n|---|---|---|---|\n${rows.join('\n')}\n\n` +
-    `From the last \`make test\`${when} of webstreams-overlay, with the whole series (${layers} layer${layers === 1 ? '' : 's'}) injected into the release binary, not this layer alone.`;
+    `From the project's last test run${when}, with the whole series (${layers} patch${layers === 1 ? '' : 'es'}) in the release binary's lib, not this patch alone. ` +
+    'WPT streams runs each file on the base and on the patched lib and compares them; the ordering suite logs every callback and promise settlement of each scenario on both and compares the logs.';
 }
 
 /** Node's PR checklist, ticked only where the patch itself shows it. */
@@ -100,6 +96,7 @@ export function checklist(p: PrLayer): string {
     `- ${box(touched.some((f) => f.startsWith('test/') || f.startsWith('benchmark/')))} tests and/or benchmarks are included`,
     `- ${box(touched.some((f) => f.startsWith('doc/')))} documentation is changed or added`,
     `- ${box(/^stream: \S/.test(p.md.subject) && p.md.subject.length <= 72)} commit message follows [commit guidelines](https://github.com/nodejs/node/blob/HEAD/doc/contributing/pull-requests.md#commit-message-guidelines)`,
+    '- [ ] an AI coding agent assisted (see the Assisted-by trailer): I have read, understood and tested every line, as [the AI guidelines](https://github.com/nodejs/node/blob/HEAD/doc/contributing/ai-guidelines.md) ask',
   ].join('\n');
 }
 
@@ -119,7 +116,8 @@ export function seriesSection(pairs: PrLayer[], index: number, links: SeriesLink
 
 export function renderBody(pairs: PrLayer[], index: number, evidence: Evidence, links: SeriesLink[], firstBase: string): string {
   const p = pairs[index - 1];
-  const body = withoutTrailers(p.md.body);
+  const message = commitMessage(p.layer.dir, p.md);
+  const body = withoutTrailers(message.slice(message.indexOf('\n\n') + 2));
   return [
     body || '_No description in PATCH.md._',
     seriesSection(pairs, index, links, firstBase),

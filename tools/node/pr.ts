@@ -1,10 +1,13 @@
 // `make pr`: one PR per overlay layer, stacked. Dry run by default: it
 // writes each PR body to out/pr/ and prints the git and API calls it would
 // make; with NODE_DIR it also creates the layer branches there (in a
-// temporary worktree: the user's work tree and HEAD are not touched). With
-// --submit (make pr SUBMIT=1), GITHUB_TOKEN and a fork remote it pushes the
-// branches and opens the PRs with @octokit/rest, PR k based on layer k-1's
-// branch.
+// temporary worktree: the user's work tree and HEAD are not touched), each
+// commit signed off by the checkout's git identity. With --submit (make pr
+// SUBMIT=1), GITHUB_TOKEN and a fork remote it pushes the branches and opens
+// the PRs with @octokit/rest, PR k based on layer k-1's branch. It refuses
+// a placeholder identity, and opening PRs where the checkout's
+// doc/contributing/ai-guidelines.md forbids automated tooling to do so
+// (nodejs/node does): there it pushes nothing and says to open them by hand.
 //
 //   node tools/node/pr.ts [--submit] [--node-dir DIR] [--base-ref REF] [--expect-base …]
 //     [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME]
@@ -19,7 +22,8 @@ import { parseFlags } from '../lib/args.ts';
 import { listLayers } from '../lib/layers.ts';
 import { LIB_OVERLAY, OUT, PATCHES, ROOT } from '../lib/paths.ts';
 import { checkBase, expectedBase, type BaseMatch } from './base-check.ts';
-import { GitError, requireIdentity, requireRepo, tryGit } from './git.ts';
+import { committerIdentity, GitError, placeholderIdentity, requireIdentity, requireRepo, tryGit } from './git.ts';
+import { seriesForCheckout } from './checkout-series.ts';
 import { describeCalls, describeSteps, submit, SubmitError, type PrRequest, type Step, type Target } from './github.ts';
 import { makeLayerBranches } from './pr-branches.ts';
 import { pairLayers, renderBody, type Evidence, type PrLayer } from './pr-plan.ts';
@@ -40,6 +44,8 @@ export interface PrOptions {
   apiUrl: string;
   overlay: string;
   patches: string;
+  /** PATCHES was given: apply it as is, also in a checkout whose lib is not the series' base. */
+  patchesExplicit?: boolean;
   out: string;
   evidence: Evidence;
   token?: string;
@@ -61,8 +67,27 @@ export interface PrRun {
   steps: Step[];
 }
 
+/** Why the checkout's contributing rules forbid tooling to open PRs on `owner/repo`, or undefined. */
+export function automatedPrRule(dir: string, commit: string, owner: string, repo: string): string | undefined {
+  const r = tryGit(dir, ['show', `${commit}:doc/contributing/ai-guidelines.md`]);
+  if (!r.ok || !/must not be opened by automated tooling/i.test(r.stdout)) return undefined;
+  if (`${owner}/${repo}` !== 'nodejs/node') return undefined;
+  return 'doc/contributing/ai-guidelines.md of this checkout: "Pull requests must not be opened by automated tooling, unless specifically approved in advance by the project."';
+}
+
 export async function runPr(o: PrOptions): Promise<PrRun> {
-  const pairs = pairLayers(listLayers(o.overlay), listPatches(o.patches), o.branchPrefix);
+  // Without NODE_DIR the committed series; in a checkout, the series as it fits there.
+  let patchesDir = o.patches;
+  let dir: string | undefined;
+  let base: BaseMatch | undefined;
+  if (o.nodeDir) {
+    dir = requireRepo(o.nodeDir);
+    requireIdentity(dir);
+    base = checkBase(dir, o.baseRef, o.expectBase ? expectedBase(o.expectBase) : { spec: 'any', source: '' });
+    if (!o.expectBase) base.how = 'any base (EXPECT_BASE unset)';
+    if (o.patchesExplicit !== true) patchesDir = seriesForCheckout(dir, base.commit, o.log).patchesDir;
+  }
+  const pairs = pairLayers(listLayers(o.overlay), listPatches(patchesDir), o.branchPrefix);
   const requests: PrRequest[] = pairs.map((p, i) => ({
     branch: p.branch,
     title: p.md.subject,
@@ -71,24 +96,26 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
   }));
 
   // Refusals before anything is written, created or sent.
-  let dir: string | undefined;
   let target: Target | undefined;
-  let base: BaseMatch | undefined;
   if (o.submit) {
     if (!o.token) throw new GitError('--submit needs GITHUB_TOKEN in the environment (a token that may open PRs on the target repository)');
-    if (!o.nodeDir) throw new GitError('--submit needs NODE_DIR: the Node checkout to make and push the layer branches from');
+    if (!dir || !base) throw new GitError('--submit needs NODE_DIR: the Node checkout to make and push the layer branches from');
+    const who = committerIdentity(dir);
+    const placeholder = placeholderIdentity(who);
+    if (placeholder) throw new GitError(`--submit signs every commit off (DCO) as ${who}: ${placeholder}. Set your own identity in ${dir} (git config user.name/user.email)`);
+    const rule = automatedPrRule(dir, base.commit, o.owner, o.repo);
+    if (rule) {
+      throw new GitError(`not opening PRs on ${o.owner}/${o.repo}: ${rule}\nThe dry run (without SUBMIT) makes the signed-off branches and the bodies in ${relative(ROOT, o.out) || o.out}; push them and open the PRs yourself, or open them in your fork (PR_REPO=<you>/node).`);
+    }
     const problems = pairs.flatMap((p) => p.problems.map((x) => `${p.layer.name}: ${x}`));
     if (problems.length) throw new GitError(`not submitting; fix these first:\n  ${problems.join('\n  ')}`);
   }
-  if (o.nodeDir) {
-    dir = requireRepo(o.nodeDir);
+  if (dir) {
     const remoteUrl = tryGit(dir, ['remote', 'get-url', o.remote]);
     if (o.submit && !remoteUrl.ok) throw new GitError(`NODE_DIR has no remote '${o.remote}' for your fork; add it (git remote add ${o.remote} <url>) or pass FORK_REMOTE=<name>`);
     const forkOwner = o.forkOwner ?? (remoteUrl.ok ? githubOwner(remoteUrl.stdout.trim()) : undefined);
     if (o.submit && !forkOwner) throw new GitError(`cannot tell the fork's owner from remote '${o.remote}'; pass FORK_OWNER=<github user>`);
     target = { owner: o.owner, repo: o.repo, forkOwner: forkOwner ?? '<fork-owner>', remote: o.remote, apiUrl: o.apiUrl, draft: o.draft };
-    requireIdentity(dir);
-    base = checkBase(dir, o.baseRef, expectedBase(o.expectBase));
   } else {
     target = { owner: o.owner, repo: o.repo, forkOwner: o.forkOwner ?? '<fork-owner>', remote: o.remote, apiUrl: o.apiUrl, draft: o.draft };
   }
@@ -182,6 +209,7 @@ export function optionsFromCli(): PrOptions {
     apiUrl: (values['api-url'] ?? env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
     overlay: values.overlay ?? LIB_OVERLAY,
     patches: values.patches ?? env.PATCHES ?? PATCHES,
+    patchesExplicit: (values.patches ?? env.PATCHES) !== undefined,
     out: values.out ?? join(OUT, 'pr'),
     evidence: {
       compareDir: values['compare-dir'] ?? join(OUT, 'compare'),

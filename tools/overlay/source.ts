@@ -2,12 +2,13 @@
 // internal/webstreams/<module>, and under node/ the files the patch adds to
 // the Node tree verbatim (node/benchmark/webstreams/x.js →
 // benchmark/webstreams/x.js).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
 import { MODULE_PREFIX } from '../lib/libdir.ts';
 import { OverlayError } from './errors.ts';
-import { BENCHMARKS_FILE } from '../lib/patch-md.ts';
+import { BENCHMARKS_FILE, readPatchMd } from '../lib/patch-md.ts';
+import { ROOT } from '../lib/paths.ts';
 import { LOCK_FILE } from './preimage.ts';
 
 export interface LayerModuleFile {
@@ -42,9 +43,15 @@ export function layerModuleFiles(layer: Layer): LayerModuleFile[] {
   return files;
 }
 
+/** The files the patch adds to the Node tree: the layer's node/ folder, and the harness files PATCH.md `adds`. */
 export function layerExtraFiles(layer: Layer): ExtraFile[] {
   const root = join(layer.dir, EXTRA_DIR);
   const out: ExtraFile[] = [];
+  for (const treePath of readPatchMd(layer.dir).adds) {
+    const path = join(ROOT, treePath);
+    if (!existsSync(path)) throw new OverlayError(`${join(layer.dir, 'PATCH.md')}: adds ${treePath}, which does not exist`);
+    out.push({ treePath, path });
+  }
   const walk = (dir: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, entry.name);
@@ -65,8 +72,4 @@ export function layerExtraFiles(layer: Layer): ExtraFile[] {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   return out;
-}
-
-export function readText(path: string): string {
-  return readFileSync(path, 'utf8');
 }
