@@ -45,6 +45,16 @@ describe('overlay splicing', () => {
       .replace('  return MathMax(1, counter);\n}\n', '  return MathMax(1, counter);\n}\n\nfunction helper() {\n  return kLimit;\n}\n'));
   });
 
+  it('puts a new let in the place of the prologue declaration the layer removes', () => {
+    const out = apply({
+      'readablestream.ts': '// @overlay-remove counter\nlet total = 0;\n\nfunction unrelated(): number {\n  return total;\n}\n',
+    });
+    assert.equal(out, FAKE_MODULE
+      .replace('let counter = 0;\n', 'let total = 0;\n')
+      .replace('  return MathMax(1, counter);\n', '  return total;\n')
+      .replace('  MathMax,\n', ''));
+  });
+
   it('replaces a top-level let', () => {
     const out = apply({ 'readablestream.ts': 'let counter = 1;\n' });
     assert.equal(out, FAKE_MODULE.replace('let counter = 0;', 'let counter = 1;'));

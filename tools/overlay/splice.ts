@@ -93,6 +93,7 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
   const idx = indexModule(text, file.id);
   const edits: Edit[] = [];
   const removed: string[] = [];
+  const removedSpans: { start: number; end: number }[] = [];
   const touched: PreImage[] = [];
   const touch = (action: PreImage['action'], target: string, node?: ts.Node) =>
     touched.push({ action, module: file.id, target, text: node ? declText(idx.sf, node) : '' });
@@ -112,6 +113,7 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     touch('remove', r.name, target.node);
     const span = lineRemoval(text, target.start, target.node.end);
     edits.push({ start: span.start, end: span.end, text: '' });
+    removedSpans.push(span);
     removed.push(r.name);
   }
   const exportsStmt = idx.exports?.stmt;
@@ -146,6 +148,13 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     } else if (d.kind === 'variable' && idx.prologueEnd) {
       at = nextLineStart(text, idx.prologueEnd.end);
       piece = `\n${d.text}\n`;
+      // The prologue's last declaration may be one this layer removes: the
+      // new one takes its place (its removal takes the blank line after it).
+      const gone = removedSpans.find((span) => span.start < at && at <= span.end);
+      if (gone) {
+        at = gone.start;
+        piece = `${d.text}\n\n`;
+      }
     } else if (exportsStmt) {
       at = lineStart(text, attachedStart(idx.sf, exportsStmt));
       piece = `${d.text}\n\n`;
