@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import {
   compareProjections, parseEvent, project, renderProjectionDiff, renderProjectionDiffs, type ProjectionDiff,
 } from '../../tools/ordering/projections.ts';
-import { classify, maskQueueLevels, violations, widestLevel } from '../../tools/ordering/kinds.ts';
+import { classify, maskQueueLevels, trimReadAhead, violations, widestLevel } from '../../tools/ordering/kinds.ts';
 
 // A pipe source → ts1 → sink, a reader on another stream, an iterator, final states.
 const LOG = [
@@ -148,6 +148,51 @@ test('kinds: turns < interleaving < queue-levels, each checked on what it allows
   assert.equal(classify(LOG, edit({ 11: undefined })), 'beyond');
   assert.equal(widestLevel(['races', 'turns', 'queue-levels']), 'queue-levels');
   assert.equal(widestLevel(['races']), undefined);
+});
+
+test('kinds: read-ahead allows fewer feeding callbacks at the end of a stream, nothing else', () => {
+  // A stalled pipeline: the base pulled and transformed one chunk more.
+  const stalled = [
+    '1:1 source.pull(ReadableStreamDefaultController{desiredSize:1})',
+    '1:2 ts1.transform("c1", TransformStreamDefaultController{desiredSize:0})',
+    '1:3 sink.write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    '1:3 source.pull(ReadableStreamDefaultController{desiredSize:1})',
+    '1:4 ts1.transform("c2", TransformStreamDefaultController{desiredSize:0})',
+    '1:4 ts1.transform thenable.then called',
+    '1:5 iterator.next',
+    '1:6 source.pull(ReadableStreamDefaultController{desiredSize:1})',
+    '1:7 iterator.next',
+    '4:0 final w0 writable locked',
+  ];
+  const fewer = [stalled[0], stalled[1], stalled[2], stalled[3], stalled[6], stalled[9]];
+  assert.equal(classify(stalled, fewer), 'read-ahead');
+  assert.deepEqual(violations('read-ahead', stalled, fewer), []);
+  assert.deepEqual(trimReadAhead(stalled, fewer), [fewer, fewer]);
+  assert.deepEqual(names(violations('queue-levels', stalled, fewer)), [
+    'callbacks source', 'callbacks ts1', 'chunks ts1',
+    'events source.pull(ReadableStreamDefaultController{desiredSize:#})',
+    'events ts1.transform("c2", TransformStreamDefaultController{desiredSize:#})',
+    'events ts1.transform thenable.then called', 'events iterator.next',
+  ]);
+  // Torn down: the base transformed one chunk more before the cancel.
+  const torn = [
+    '1:1 ts1.transform("c1", TransformStreamDefaultController{desiredSize:0})',
+    '1:2 ts1.transform("c2", TransformStreamDefaultController{desiredSize:0})',
+    '1:3 ts1.cancel("enough")',
+  ];
+  assert.equal(classify(torn, [torn[0], torn[2]]), 'read-ahead');
+  // A cancel() is no feeding callback: it may not go missing.
+  assert.equal(classify(torn, torn.slice(0, 2)), 'beyond');
+  // A transform() on another chunk than the base's is no read-ahead either.
+  assert.equal(classify(torn, [torn[0], torn[1].replace('"c2"', '"c3"'), torn[2]]), 'beyond');
+  // Nor the other way round: the new lib's pipes may read further ahead.
+  assert.equal(classify(fewer, stalled), 'read-ahead');
+  // Nor skip one that is not last: a missing first transform is no read-ahead.
+  assert.equal(classify(stalled, stalled.filter((_, i) => i !== 1)), 'beyond');
+  // Nor drop a sink's write: writes do not feed a pipeline.
+  assert.equal(classify(stalled, stalled.filter((_, i) => i !== 2)), 'beyond');
+  // A lost chunk stays beyond every level.
+  assert.equal(classify(LOG, edit({ 11: undefined })), 'beyond');
 });
 
 test('render: one line per differing view, named, capped', () => {

@@ -23,12 +23,12 @@
 // `adds` names harness benchmark files the patch adds to Node's tree at the
 // same path (the first layer whose table uses a file adds it).
 // A deviation names the kinds of difference it allows (tools/ordering/kinds.ts:
-// turns, interleaving, queue-levels; `races` for fuzz: declarations only);
+// turns, interleaving, queue-levels, read-ahead; `races` for fuzz: declarations only);
 // every other difference still fails.
 // The subject must start with `stream: ` (Node's subsystem prefix).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isLevel, KINDS } from '../ordering/kinds.ts';
+import { isLevel, KINDS, LEVELS } from '../ordering/kinds.ts';
 
 export interface Deviation {
   scenario: string;
@@ -52,7 +52,7 @@ function parseDeviation(value: string, where: string): Deviation {
   if (kinds.includes('races') && !scenario.startsWith('fuzz:')) {
     throw new Error(`${where}: 'races' applies to fuzz:<feature> declarations only (a scenario of the corpus has no settled rerun)`);
   }
-  if (!kinds.some(isLevel)) throw new Error(`${where}: name a level (turns, interleaving or queue-levels) the difference must fit`);
+  if (!kinds.some(isLevel)) throw new Error(`${where}: name a level (${LEVELS.join(', ')}) the difference must fit`);
   return { scenario, kinds, reason: parts.slice(2).join(' | ').trim() };
 }
 

@@ -15,15 +15,22 @@
 //                 pending read) and whether close() found the queue drained
 //                 ("Controller is already closed" vs "ReadableStream is
 //                 already closed").
+//   read-ahead    as queue-levels once pipes may have read a different
+//                 number of chunks ahead of their destinations: where a
+//                 pipeline stalls or is torn down, the callbacks that feed
+//                 it (a source's pull(), an iterator's next, a
+//                 transform()) may have run more or fewer times: a
+//                 stream's last ones are missing on one side; the runs both
+//                 made, and every other callback, are the same.
 //
 // `races` (fuzz only) is not a level: a random program whose own operations
 // race a pipe may differ beyond its level if the base lib, with one of those
 // operations a few turns later, differs from the new lib's run only within
 // it (tools/ordering/judge-programs.ts).
 import type { ProjectionDiff } from './projections.ts';
-import { compareProjections, project, stripPosition } from './projections.ts';
+import { compareProjections, parseEvent, project, stripPosition } from './projections.ts';
 
-export const LEVELS = ['turns', 'interleaving', 'queue-levels'] as const;
+export const LEVELS = ['turns', 'interleaving', 'queue-levels', 'read-ahead'] as const;
 export type Level = (typeof LEVELS)[number];
 export const KINDS: readonly string[] = [...LEVELS, 'races'];
 
@@ -47,6 +54,56 @@ export function maskQueueLevels(lines: readonly string[]): string[] {
     .replace(/Invalid state: (?:Controller|ReadableStream) is already closed/g, 'Invalid state: (closed or closing)'));
 }
 
+// The callbacks by which a pipeline takes in data, as they appear in a
+// stream's callbacks projection (calls and what became of their results)
+// or, for an iterator source, as a plain line.
+const FEEDING_ENTRY = /^(?:pull|transform|next)(?:\(| )/;
+const ITERATOR_NEXT = /^([A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*)\.next$/;
+
+/** Which stream a line belongs to, and whether it is one of that stream's feeding callbacks. */
+function ownerLine(line: string): { owner: string; feeding: boolean } | undefined {
+  const text = stripPosition(line);
+  const e = parseEvent(text);
+  if (e.kind === 'call') return { owner: e.owner, feeding: FEEDING_ENTRY.test(`${e.callback}(`) };
+  if (e.kind === 'result') return { owner: e.owner, feeding: FEEDING_ENTRY.test(`${e.callback} `) };
+  const next = ITERATOR_NEXT.exec(text);
+  return next ? { owner: next[1], feeding: true } : undefined;
+}
+
+/**
+ * Both logs without the feeding callbacks only one of them ran: for each
+ * stream with more lines in one log than in the other, that many of its
+ * last feeding callbacks there (later lines of other kinds, such as a
+ * cancel(), stay), if it has that many.
+ */
+export function trimReadAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
+  const count = (lines: readonly string[]) => {
+    const n = new Map<string, number>();
+    for (const line of lines) {
+      const o = ownerLine(line);
+      if (o) n.set(o.owner, (n.get(o.owner) ?? 0) + 1);
+    }
+    return n;
+  };
+  const trim = (lines: readonly string[], more: Map<string, number>, fewer: Map<string, number>) => {
+    const drop = new Set<number>();
+    for (const [owner, n] of more) {
+      const extra = n - (fewer.get(owner) ?? 0);
+      if (extra <= 0) continue;
+      const feeding: number[] = [];
+      for (let i = lines.length - 1; i >= 0 && feeding.length < extra; i--) {
+        const o = ownerLine(lines[i]);
+        if (o?.owner === owner && o.feeding) feeding.push(i);
+      }
+      if (feeding.length === extra) for (const i of feeding) drop.add(i);
+    }
+    return lines.filter((_, i) => !drop.has(i));
+  };
+  const oldCount = count(oldLines);
+  const newCount = count(newLines);
+  return [trim(oldLines, oldCount, newCount), trim(newLines, newCount, oldCount)];
+}
+
 /** The order of events, positions stripped: where the two sequences first part. */
 function orderDiff(a: readonly string[], b: readonly string[]): ProjectionDiff[] {
   const x = a.map(stripPosition);
@@ -67,6 +124,10 @@ export function violations(level: Level, oldLines: readonly string[], newLines: 
     }
     case 'interleaving': return compareProjections(project(oldLines), project(newLines));
     case 'queue-levels': return compareProjections(project(maskQueueLevels(oldLines)), project(maskQueueLevels(newLines)));
+    case 'read-ahead': {
+      const [a, b] = trimReadAhead(maskQueueLevels(oldLines), maskQueueLevels(newLines));
+      return compareProjections(project(a), project(b));
+    }
   }
 }
 
