@@ -218,6 +218,178 @@ Object.assign(scenarios, {
       .pipeThrough(new TransformStream());
     await t.drain(rs.getReader());
   },
+  // Chains of synchronous transforms (the one-pass path) and each way a
+  // chunk falls back to the writable side's path.
+  'sync-chain-promise-midway': (t) => {
+    let n = 0;
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => {
+          ctl.enqueue(`${c}.1`);
+          return ++n === 3 ? t.ticks(2) : undefined;
+        }),
+      }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-slow-sink': (t) => {
+    const rs = source(t, { chunks: 4 })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.1`)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t, { mode: 'late' })));
+  },
+  'sync-chain-two-per-chunk': (t) => {
+    const rs = source(t, { chunks: 3 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => { ctl.enqueue(`${c}.a`); ctl.enqueue(`${c}.b`); }),
+      }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-filter': (t) => {
+    let n = 0;
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => { if (++n % 2) ctl.enqueue(c); }),
+      }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-terminate': (t) => {
+    let n = 0;
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => { ctl.enqueue(c); if (++n === 2) ctl.terminate(); }),
+        flush: t.fn('ts1.flush', 'sync'),
+      }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-controller-error': (t) => {
+    let n = 0;
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts2.transform', 'sync', (c, ctl) => {
+          if (++n === 3) ctl.error(new Error('ts2 error'));
+          else ctl.enqueue(c);
+        }),
+      }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-source-errors': (t) => {
+    const rs = source(t, { chunks: 3, end: 'error' })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-sink-fails': (t) => {
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        cancel: t.fn('ts1.cancel', 'sync'),
+      }))
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        cancel: t.fn('ts2.cancel', 'sync'),
+      }));
+    t.track('pipeTo', rs.pipeTo(sink(t, { failAt: 2 })));
+  },
+  'sync-chain-signal-abort': (t) => {
+    const ac = new AbortController();
+    let n = 0;
+    const rs = source(t, { chunks: 20 })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    const dest = new WritableStream({
+      write: t.fn('sink.write', 'sync', () => { if (++n === 2) ac.abort(new Error('user abort')); }),
+      abort: t.fn('sink.abort', 'sync'),
+    });
+    t.track('pipeTo', rs.pipeTo(dest, { signal: ac.signal }));
+  },
+  'sync-chain-read-by-reader': async (t) => {
+    const rs = source(t, { chunks: 3 })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.1`)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(`${c}.2`)) }));
+    await t.drain(rs.getReader());
+  },
+  'sync-chain-reader-cancels': async (t) => {
+    const rs = source(t, { chunks: 10 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        cancel: t.fn('ts1.cancel', 'sync'),
+      }))
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        cancel: t.fn('ts2.cancel', 'sync'),
+      }));
+    const reader = rs.getReader();
+    await t.track('read#1', reader.read());
+    await t.track('read#2', reader.read());
+    t.track('cancel', reader.cancel('enough'));
+  },
+  'sync-chain-size-algorithm': (t) => {
+    const rs = source(t, { chunks: 3 })
+      .pipeThrough(new TransformStream(
+        { transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) },
+        { size: t.fn('ts1.size', 'sync', () => 1) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
+  'sync-chain-readable-hwm': (t) => {
+    const rs = source(t, { chunks: 5 })
+      .pipeThrough(new TransformStream(
+        { transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }, undefined, { highWaterMark: 2 }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t, { mode: 'late' })));
+  },
+  // An enqueue() outside transform() while the chain is idle, the source
+  // holding its close back until the extra chunk has reached the sink.
+  'sync-chain-enqueue-outside-transform': (t) => {
+    let controller;
+    let n = 0;
+    let release;
+    const gate = new Promise((resolve) => { release = resolve; });
+    const src = new ReadableStream({
+      pull: t.fn('source.pull', 'sync', (c) => {
+        if (++n <= 2) c.enqueue(`c${n}`);
+        else return gate.then(() => c.close());
+      }),
+    });
+    const rs = src
+      .pipeThrough(new TransformStream({
+        start: (c) => { controller = c; },
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+      }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    const dest = new WritableStream({
+      write: t.fn('sink.write', 'sync', (c) => {
+        if (c === 'c2') {
+          t.ticks(6).then(() => {
+            t.log(`desiredSize ${controller.desiredSize}`);
+            controller.enqueue('extra');
+            t.log(`desiredSize ${controller.desiredSize}`);
+          });
+        } else if (c === 'extra') {
+          release();
+        }
+      }),
+      close: t.fn('sink.close', 'sync'),
+    });
+    t.track('pipeTo', rs.pipeTo(dest));
+  },
+  'sync-chain-flush-enqueues': (t) => {
+    const rs = source(t, { chunks: 2 })
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        flush: t.fn('ts1.flush', 'sync', (ctl) => { ctl.enqueue('f1'); ctl.enqueue('f2'); }),
+      }))
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+        flush: t.fn('ts2.flush', 'sync'),
+      }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
   'pipe-through-bad-pair': (t) => {
     t.op('no readable', () => new ReadableStream().pipeThrough({ writable: new WritableStream() }));
     t.op('no writable', () => new ReadableStream().pipeThrough({ readable: new ReadableStream() }));
