@@ -25,6 +25,8 @@ export interface TransformStreamState {
   syncTransform: boolean;
   /** @layer transform-start-without-promise: what the sides' start waits on. */
   pendingStart: Promise<unknown> | symbol | undefined;
+  /** @layer pipe-sync-chain-pass: the pipe writing into this stream, waiting until it wants a chunk. */
+  demandHook: (() => void) | undefined;
 }
 
 export interface TransformStreamControllerState {
