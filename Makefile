@@ -85,8 +85,13 @@ node-build: setup
 # binaries from a checkout, then tools/compare.ts --old/--new on them with the
 # plain compare's options. Only with NODE_DIR does `compare` come here; the
 # plain `compare` rule below is defined only without it.
+# The benchmark categories (folders of benchmark/) `make compare` runs:
+# Node's set and the real-world set beside it. CATEGORIES= to choose; plain
+# tools/compare.ts (and so compare-layers) runs webstreams/ only.
+COMPARE_CATEGORIES = $(if $(CATEGORIES),$(CATEGORIES),webstreams real-world)
 COMPARE_OPTS = $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
-  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
+  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+  $(COMPARE_CATEGORIES)
 compare-checkout: setup
 	$(NODE) tools/node/compare-checkout.ts -- $(COMPARE_OPTS)
 ifneq ($(NODE_DIR),)
@@ -111,13 +116,13 @@ pr: setup
 
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
-# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu.
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu, CATEGORIES="webstreams real-world".
 ifeq ($(NODE_DIR),)
 compare: build
 	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
 	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
-	  $(if $(CLOCK),--clock '$(CLOCK)')
+	  $(if $(CLOCK),--clock '$(CLOCK)') $(COMPARE_CATEGORIES)
 endif
 
 clean:
