@@ -19,7 +19,7 @@ help:
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
-	@echo "make headroom [RUNS=n]   read, write, tee and pipe loops: patched and a minimal model of the stream, vs base"
+	@echo "make headroom [RUNS=n]   read, write, tee, pipe and chain loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
@@ -105,9 +105,10 @@ compare-layers: build
 
 # The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could
-# still gain. out/compare/headroom/headroom.txt. RUNS= (default 10).
+# still gain; pipe chains against the floor the spec leaves them.
+# out/compare/headroom/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b.
 headroom: build
-	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)')
+	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.
