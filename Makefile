@@ -19,7 +19,7 @@ help:
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
-	@echo "make headroom [RUNS=n]   read, write, tee and pipe loops: patched and a minimal model of the stream, vs base"
+	@echo "make headroom [RUNS=n]   read, write, tee, pipe and chain loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
@@ -85,8 +85,13 @@ node-build: setup
 # binaries from a checkout, then tools/compare.ts --old/--new on them with the
 # plain compare's options. Only with NODE_DIR does `compare` come here; the
 # plain `compare` rule below is defined only without it.
+# The benchmark categories (folders of benchmark/) `make compare` runs:
+# Node's set and the real-world set beside it. CATEGORIES= to choose; plain
+# tools/compare.ts (and so compare-layers) runs webstreams/ only.
+COMPARE_CATEGORIES = $(if $(CATEGORIES),$(CATEGORIES),webstreams real-world)
 COMPARE_OPTS = $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
-  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)')
+  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+  $(COMPARE_CATEGORIES)
 compare-checkout: setup
 	$(NODE) tools/node/compare-checkout.ts -- $(COMPARE_OPTS)
 ifneq ($(NODE_DIR),)
@@ -100,9 +105,10 @@ compare-layers: build
 
 # The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could
-# still gain. out/compare/headroom/headroom.txt. RUNS= (default 10).
+# still gain; pipe chains against the floor the spec leaves them.
+# out/compare/headroom/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b.
 headroom: build
-	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)')
+	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.
@@ -111,13 +117,13 @@ pr: setup
 
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
-# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu.
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu, CATEGORIES="webstreams real-world".
 ifeq ($(NODE_DIR),)
 compare: build
 	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
 	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
-	  $(if $(CLOCK),--clock '$(CLOCK)')
+	  $(if $(CLOCK),--clock '$(CLOCK)') $(COMPARE_CATEGORIES)
 endif
 
 clean:

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
+import { injectedNode, resolveLib } from '../../tools/lib/injected.ts';
 import type { Sample } from '../../tools/bench/csv.ts';
 import { headroom, renderHeadroom } from '../../tools/bench/headroom.ts';
 
@@ -39,31 +40,81 @@ test('rows pair base, patched and the pooled model of the same configuration', (
   assert.match(table, /n=10 size=1024 +1\.20x \*\*\* +2\.00x \*\*\* +1\.67x \*\*\*/);
 });
 
+test('rows of a model at the spec\'s floor carry a note saying so', () => {
+  const chain = (binary: 'old' | 'new', impl: string, rate: number): Sample =>
+    ({ ...sample(binary, impl, rate, 'n=10 transforms=3'), filename: 'model/pipe-through-chain.js' });
+  const rows = headroom([chain('old', 'webstreams', 10), chain('old', 'webstreams', 11), chain('new', 'webstreams', 12),
+    chain('new', 'webstreams', 13), chain('old', 'model', 50), chain('new', 'model', 52)]);
+  const table = renderHeadroom(rows);
+  assert.match(table, /^model\/pipe-through-chain\.js n=10 transforms=3 /m);
+  assert.match(table, /^model\/pipe-through-chain\.js: model = the floor of a pipe chain .*one pull and one sink-write settlement per chunk/m);
+  assert.doesNotMatch(renderHeadroom(headroom([sample('old', 'webstreams', 1), sample('new', 'webstreams', 2),
+    sample('old', 'model', 3), sample('new', 'model', 4)])), /floor/);
+});
+
 test('a sample without impl, or a configuration missing a side, is an error', () => {
   assert.throws(() => headroom([{ ...sample('old', 'webstreams', 1), configuration: 'n=10' }]), /no impl=/);
   assert.throws(() => headroom([sample('old', 'webstreams', 1), sample('new', 'webstreams', 2)]), /no model samples/);
 });
 
+const MODEL_DIR = join(ROOT, 'benchmark', 'model');
+const COUNT_PROMISES = join(ROOT, 'test/helpers/count-promises.cjs');
+// Models at the floor the spec leaves (not at the stream's own turns), with
+// the promises per chunk of that floor.
+const FLOOR_MODELS: Record<string, number> = { 'pipe-through-chain.js': 2 };
+
+/** Promises a model benchmark creates in one run (Node on the given lib; base: the pinned Node as it is). */
+function countPromises(file: string, args: string[], lib = 'base'): number {
+  const nodeArgs = ['-r', COUNT_PROMISES, join(MODEL_DIR, file), ...args];
+  const cmd = lib === 'base' ? { command: PINNED_NODE, args: nodeArgs, env: process.env } : injectedNode(resolveLib(lib), nodeArgs);
+  // Small n: the benchmarks assert their counts and chunk order themselves.
+  const r = spawnSync(cmd.command, cmd.args, { env: { ...cmd.env, NODE_RUN_BENCHMARK_FN: '' }, encoding: 'utf8', timeout: 60_000 });
+  const what = `${file} ${args.join(' ')} on ${lib}`;
+  assert.equal(r.status, 0, `${what}: ${r.stderr}`);
+  assert.match(r.stdout, new RegExp(`impl="${/impl=(\w+)/.exec(args.join(' '))![1]}"`), `${what}: ${r.stdout}`);
+  const m = /^promises: (\d+)$/m.exec(r.stderr);
+  assert.ok(m, `${what}: no promise count in ${r.stderr}`);
+  return Number(m[1]);
+}
+
 // The model must do the spec's work, not less: per chunk it creates as many
 // promises (read()/write() results, reactions, awaits) as the stream does.
 test('every model benchmark runs both implementations, and the model creates as many promises per chunk as web streams', () => {
-  const dir = join(ROOT, 'benchmark', 'model');
-  const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
+  const files = readdirSync(MODEL_DIR).filter((f) => f.endsWith('.js') && !(f in FLOOR_MODELS));
   assert.ok(files.length >= 5, `found ${files.join(', ')}`);
-  const run = (file: string, impl: string, n: number): number => {
-    // Small n: the benchmarks assert their counts and chunk order themselves.
-    const r = spawnSync(PINNED_NODE, ['-r', join(ROOT, 'test/helpers/count-promises.cjs'), join(dir, file), `impl=${impl}`, `n=${n}`],
-      { env: { ...process.env, NODE_RUN_BENCHMARK_FN: '' }, encoding: 'utf8', timeout: 60_000 });
-    assert.equal(r.status, 0, `${file} impl=${impl}: ${r.stderr}`);
-    assert.match(r.stdout, new RegExp(`impl="${impl}"`), `${file} impl=${impl}: ${r.stdout}`);
-    const m = /^promises: (\d+)$/m.exec(r.stderr);
-    assert.ok(m, `${file} impl=${impl}: no promise count in ${r.stderr}`);
-    return Number(m[1]);
-  };
+  const run = (file: string, impl: string, n: number): number => countPromises(file, [`impl=${impl}`, `n=${n}`]);
   for (const file of files) {
     const perChunk = (impl: string) => (run(file, impl, 4000) - run(file, impl, 2000)) / 2000;
     const streams = perChunk('webstreams');
     assert.ok(streams >= 2, `${file}: ${streams} promises per chunk on web streams`);
     assert.equal(perChunk('model'), streams, `${file}: promises per chunk`);
   }
+});
+
+// The chain model sits at the floor the spec leaves a pipe through
+// synchronous transforms: one pull settlement and one sink-write settlement
+// per chunk, whatever the chain's length. It must create exactly those (no
+// fewer: it may not skip a turn the spec fixes; no more: it is the floor).
+// The web streams' own count per chunk, on the base and on the patched lib,
+// is measured and reported beside it (the gap the headroom rows show).
+test('the chain model creates the floor\'s 2 promises per chunk at every chain length; web streams\' counts reported', (t) => {
+  const file = 'pipe-through-chain.js';
+  const floor = FLOOR_MODELS[file];
+  // benchmark/model/pipe-through-chain.js runs the model on 10 x n chunks.
+  const modelChunks = (n: number) => 10 * n;
+  const lines: string[] = [];
+  for (const transforms of [1, 3, 8]) {
+    const perChunk = (impl: string, lib: string) => {
+      const at = (n: number) => countPromises(file, [`impl=${impl}`, `transforms=${transforms}`, `n=${n}`], lib);
+      const chunks = (n: number) => (impl === 'model' ? modelChunks(n) : n);
+      return (at(4000) - at(2000)) / (chunks(4000) - chunks(2000));
+    };
+    const model = perChunk('model', 'base');
+    const base = perChunk('webstreams', 'base');
+    const patched = perChunk('webstreams', 'patched');
+    assert.equal(model, floor, `transforms=${transforms}: the model's promises per chunk`);
+    assert.ok(base >= floor && patched >= floor, `transforms=${transforms}: web streams below the floor (base ${base}, patched ${patched})`);
+    lines.push(`transforms=${transforms}: model ${model}, base ${base}, patched ${patched} promises per chunk`);
+  }
+  for (const line of lines) t.diagnostic(line);
 });

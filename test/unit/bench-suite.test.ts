@@ -1,4 +1,5 @@
-// Every benchmark file runs every configuration to completion on
+// Every benchmark file (Node's set in webstreams/ and the real-world set in
+// real-world/) runs every configuration to completion on
 // node-patched with a tiny n, passes Node's --test mode (so the files can be
 // upstreamed), and its self-checks catch broken streams: on
 // libs that drop every second chunk (readable default controller, byte
@@ -7,14 +8,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROOT } from '../../tools/lib/paths.ts';
 import { injectedNode, resolveLib } from '../../tools/lib/injected.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs } from '../../tools/bench/suite.ts';
 import { dropEverySecondChunk, replaceOnce, variantLib } from '../helpers/libs.ts';
 
 const TINY = 'n=64';
-const FILES = findBenchmarks(['webstreams'], []);
-const LINE = /^(webstreams\/[\w.-]+\.js)((?: [\w]+=(?:\d+(?:\.\d+)?|"[^"]*"))+): (\d{1,3}(?:,\d{3})*(?:\.\d+)?)$/;
+const FILES = findBenchmarks(['webstreams', 'real-world'], []);
+const LINE = /^((?:webstreams|real-world)\/[\w.-]+\.js)((?: [\w]+=(?:\d+(?:\.\d+)?|"[^"]*"))+): (\d{1,3}(?:,\d{3})*(?:\.\d+)?)$/;
 
 interface Outcome {
   file: string;
@@ -51,7 +54,7 @@ async function runAll(libDir: string, files = FILES): Promise<Outcome[]> {
 }
 
 test('the suite has Node\'s webstreams set and the real-world shapes', () => {
-  const names = FILES.map((f) => f.replace(/^webstreams\/|\.js$/g, ''));
+  const names = FILES.filter((f) => f.startsWith('webstreams/')).map((f) => f.replace(/^webstreams\/|\.js$/g, ''));
   for (const upstream of ['creation', 'readable-read', 'readable-read-buffered', 'readable-async-iterator', 'pipe-to',
     'pipe-through', 'tee', 'from', 'js_transfer', 'lifecycle', 'writable-write']) {
     assert.ok(names.includes(upstream), `missing Node's ${upstream}.js`);
@@ -68,6 +71,23 @@ test('the suite has Node\'s webstreams set and the real-world shapes', () => {
   assert.deepEqual(configs('tee-read', 'mode'), ['concurrent', 'sequential']);
   assert.deepEqual(configs('construct', 'kind'), ['ReadableStream', 'WritableStream', 'TransformStream']);
   assert.ok(configs('read-loop', 'size').every((s) => s === 1024));
+});
+
+// Issue 16's real-world set: pipelines built the way applications build
+// them, with the npm packages they use (package.json devDependencies).
+test('the real-world set has the SSE, NDJSON, fetch() rewriting and Response.text() pipelines', () => {
+  const realWorld = FILES.filter((f) => f.startsWith('real-world/'));
+  assert.deepEqual(realWorld, ['real-world/fetch-rewrite.js', 'real-world/ndjson.js', 'real-world/response-text.js', 'real-world/sse.js']);
+  const source = (file: string) => readFileSync(join(BENCHMARK_DIR, file), 'utf8');
+  assert.match(source('real-world/sse.js'), /require\('eventsource-parser\/stream'\)/);
+  assert.match(source('real-world/sse.js'), /new TextDecoderStream\(\)[\s\S]*new EventSourceParserStream\(\)/);
+  assert.match(source('real-world/ndjson.js'), /import\('textlinestream'\)/);
+  assert.match(source('real-world/fetch-rewrite.js'), /http\.createServer[\s\S]*server\.listen\(0, '127\.0\.0\.1'[\s\S]*await fetch\(url\)/);
+  assert.match(source('real-world/response-text.js'), /new Response\(makeBody\(\)\)\.text\(\)/);
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  for (const name of ['eventsource-parser', 'textlinestream']) {
+    assert.match(pkg.devDependencies[name] ?? '', /^\d+\.\d+\.\d+$/, `${name}: an exact version in devDependencies`);
+  }
 });
 
 test('every file completes every configuration on node-patched with a tiny n', async () => {
@@ -111,15 +131,23 @@ test('broken libs make the self-checks fail instead of posting a number', async 
   });
 
   const failing = new Set<string>();
+  const failingOnDropDefault = new Set<string>();
   for (const lib of [dropDefault, dropBytes, dropWrites]) {
     // A file already caught needs no second broken lib.
     for (const o of await runAll(lib, FILES.filter((f) => !failing.has(f)))) {
       if (o.status !== 0) {
         failing.add(o.file);
+        if (lib === dropDefault) failingOnDropDefault.add(o.file);
         // It failed on a check, not on a crash of the harness.
         assert.match(o.stderr, /Error|assert|never finished|without calling bench\.end/i, `${o.file} on ${lib}:\n${o.stderr}`);
       }
     }
+  }
+  // Every real-world pipeline goes through default controllers (the source,
+  // TextDecoderStream, the parsers and mappers), so dropping chunks there
+  // alone must fail each of them.
+  for (const file of FILES.filter((f) => f.startsWith('real-world/'))) {
+    assert.ok(failingOnDropDefault.has(file), `${file} posted a number on a lib that drops every second default-controller chunk`);
   }
   // Only the files that move no chunks have nothing to check.
   const chunkless = ['webstreams/creation.js', 'webstreams/js_transfer.js'];
