@@ -183,7 +183,7 @@ test('bad input stops with a message before anything runs', () => {
     [['extra'], {}, /unexpected argument 'extra'/],
   ];
   for (const [args, env, message] of cases) {
-    const r = tool([...args, '--out', out], env);
+    const r = tool([...args, '--out', out], { WITH_R: 'no', ...env }); // no R probe where R is not the point
     assert.equal(r.status, 2, `${args.join(' ')}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, message);
   }
