@@ -8,10 +8,10 @@
 // compare.R needs R with ggplot2 and plyr, which ci/setup-system.sh installs.
 // Without them the compare.R test fails (it is never skipped), and the
 // other checks still run.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync as makeTemp, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
@@ -21,6 +21,15 @@ import { ensureNodeTree } from '../../tools/node/fixture-tree.ts';
 import { replaceOnce, variantLib } from '../helpers/libs.ts';
 
 const TOOL = join(ROOT, 'tools', 'compare-node.ts');
+const made: string[] = [];
+const mkdtempSync = (prefix: string) => {
+  const dir = makeTemp(prefix);
+  made.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 const ROW = "webstreams/readable-read.js type='normal' n=10000";
 
 function tool(args: string[], env: NodeJS.ProcessEnv = {}) {
