@@ -21,6 +21,7 @@ help:
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
 	@echo "make headroom [RUNS=n]   read, write, tee, pipe and chain loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
+	@echo "make compare ENGINE=node   the same sides through Node's benchmark/compare.js and compare.R"
 
 # System packages, then the exact npm dependencies (the pinned Node among them).
 $(STAMP): package.json package-lock.json ci/setup-system.sh
@@ -118,13 +119,36 @@ pr: setup
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
 # RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu, CATEGORIES="webstreams real-world".
-ifeq ($(NODE_DIR),)
+ifeq ($(NODE_DIR)$(filter node,$(ENGINE)),)
 compare: build
 	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
 	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
 	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
 	  $(if $(CLOCK),--clock '$(CLOCK)') $(COMPARE_CATEGORIES)
 endif
+
+# `make compare ENGINE=node`: Node's own benchmark/compare.js (from NODE_TREE,
+# else NODE_DIR, else the fixture tree) runs our benchmark files on OLD and
+# NEW (meanings as above); compare.R and tools/compare.ts --from-csv render
+# its CSV side by side (README "Node's own compare.js and compare.R").
+# RUNS, QUICK, FILTER, SET, NAME as above; WITH_R=auto|yes|no;
+# BESIDE=out/compare/<name> sets a tools/compare.ts run beside it. With
+# NODE_DIR the binaries come from the checkout (compare-checkout), then this.
+.PHONY: compare-node
+ifneq ($(filter compare compare-node,$(MAKECMDGOALS)),)
+ifneq ($(filter-out node,$(ENGINE)),)
+$(error ENGINE=$(ENGINE): use ENGINE=node for Node's benchmark/compare.js, or no ENGINE for tools/compare.ts)
+endif
+endif
+ifeq ($(ENGINE),node)
+export COMPARE_TOOL := $(CURDIR)/tools/compare-node.ts
+ifeq ($(NODE_DIR),)
+compare: compare-node
+endif
+endif
+compare-node: build fixtures
+	$(NODE) tools/compare-node.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') $(COMPARE_OPTS) \
+	  $(if $(CLOCK),--clock '$(CLOCK)') $(if $(WITH_R),--with-r '$(WITH_R)') $(if $(BESIDE),--beside '$(BESIDE)')
 
 clean:
 	rm -rf out
