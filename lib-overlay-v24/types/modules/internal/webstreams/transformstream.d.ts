@@ -8,6 +8,7 @@ export type FlushAlgorithm = () => unknown;
 
 /** The base's state record (v24.x: an object literal with a null prototype). */
 export interface TransformStreamState {
+  __proto__?: null;
   readable: ReadableStream | undefined;
   writable: WritableStream | undefined;
   controller: TransformStreamDefaultController | undefined;
