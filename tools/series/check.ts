@@ -35,12 +35,12 @@ interface Run {
 }
 
 /** Runs one harness tool with its summaries in a private directory. */
-function tool(script: string, args: string[], layers = ''): Run {
+function tool(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
   const dir = mkdtempSync(join(tmpdir(), 'webstreams-series-'));
   try {
     const r = spawnSync(process.execPath, [join(ROOT, 'tools', script), ...args], {
       cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, TEST_SUMMARY_DIR: dir, LAYERS: layers, OVERLAY_DIR: '' },
+      env: { ...process.env, LAYERS: '', OVERLAY_DIR: '', ...env, TEST_SUMMARY_DIR: dir },
     });
     return { ok: r.status === 0, summaries: readSummaries(dir), output: `${r.stdout}${r.stderr}` };
   } finally {
@@ -117,7 +117,8 @@ function main(): void {
     let passed = 0;
     let failed = 0;
     for (const [i, d] of [base.dir, ...states].entries()) {
-      const r = tool('node-tests.ts', ['--lib', d, '--expectations', s.nodeTestExpectations]);
+      // OVERLAY_DIR: the tests the series' layers add (their node/test/parallel files).
+      const r = tool('node-tests.ts', ['--lib', d, '--expectations', s.nodeTestExpectations], { OVERLAY_DIR: s.root });
       const sum = r.summaries[0];
       if (!r.ok) console.log(lastLines(r.output, 10));
       passed += sum?.passed ?? 0;
@@ -133,7 +134,7 @@ function main(): void {
     for (let k = 1; k <= states.length; k++) {
       const old = k === 1 ? base.dir : states[k - 2];
       // LAYERS=k..k: only this layer's declared deviations are in play.
-      const r = tool('ordering.ts', ['--old', old, '--new', states[k - 1], '--overlay', root], `${k}..${k}`);
+      const r = tool('ordering.ts', ['--old', old, '--new', states[k - 1], '--overlay', root], { LAYERS: `${k}..${k}` });
       const sum = r.summaries.find((x) => x.suite === 'ordering');
       if (!r.ok) console.log(lastLines(r.output, 20));
       passed += sum?.passed ?? 0;
