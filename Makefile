@@ -113,8 +113,9 @@ headroom: build
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.
+# SERIES=v24: the v24.x series as backport PRs against v24.x-staging.
 pr: setup
-	$(NODE) tools/node/pr.ts $(if $(filter-out 0,$(SUBMIT)),--submit)
+	$(NODE) tools/node/pr.ts $(if $(filter-out 0,$(SUBMIT)),--submit) $(if $(SERIES),--series '$(SERIES)')
 
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),

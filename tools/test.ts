@@ -44,6 +44,9 @@ export const SUITES: Suite[] = [
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
   { name: 'resources', argv: [node, join(ROOT, 'tools', 'resources.ts')], counts: 'summary' },
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
+  // The v24.x series (lib-overlay-v24/, doc/series-v24.md) on its own base and binary.
+  { name: 'series-v24', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'v24'], counts: 'summary' },
+  { name: 'intree-series-v24', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'v24'], counts: 'summary' },
 ];
 
 function list(text: string | undefined): Set<string> | undefined {

@@ -53,6 +53,8 @@ export interface Evidence {
   compareDir: string;
   /** The summaries `make test` wrote (out/test-results/summaries). */
   summariesDir: string;
+  /** Prefix of the suites' summary names (`series-v24-` for the v24.x series' wpt, ordering…). */
+  suitePrefix?: string;
 }
 
 /** The layer's whole table (its benchmarks, old and new side by side), or a plain note that it is missing. */
@@ -74,7 +76,8 @@ const SUITES = [
 
 export function testsSection(evidence: Evidence, layers: number): string {
   const summaries = readSummaries(evidence.summariesDir);
-  const rows = SUITES.map(({ prefix, title }) => {
+  const rows = SUITES.map(({ prefix: name, title }) => {
+    const prefix = `${evidence.suitePrefix ?? ''}${name}`;
     const mine = summaries.filter((s: SuiteSummary) => s.suite === prefix || s.suite.startsWith(`${prefix}-`));
     if (mine.length === 0) return `| ${title} | _missing: no result_ | | |`;
     const passed = mine.reduce((n, s) => n + s.passed, 0);

@@ -28,6 +28,7 @@ import { describeCalls, describeSteps, submit, SubmitError, type PrRequest, type
 import { makeLayerBranches } from './pr-branches.ts';
 import { pairLayers, renderBody, type Evidence, type PrLayer } from './pr-plan.ts';
 import { listPatches } from './series.ts';
+import { readSeries } from '../series/config.ts';
 
 export interface PrOptions {
   submit: boolean;
@@ -37,6 +38,8 @@ export interface PrOptions {
   owner: string;
   repo: string;
   prBase: string;
+  /** What every PR title starts with (`[v24.x backport] ` for the v24.x series). */
+  titlePrefix?: string;
   remote: string;
   forkOwner?: string;
   branchPrefix: string;
@@ -90,7 +93,7 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
   const pairs = pairLayers(listLayers(o.overlay), listPatches(patchesDir), o.branchPrefix);
   const requests: PrRequest[] = pairs.map((p, i) => ({
     branch: p.branch,
-    title: p.md.subject,
+    title: `${o.titlePrefix ?? ''}${p.md.subject}`,
     base: i === 0 ? o.prBase : pairs[i - 1].branch,
     body: (earlier) => renderBody(pairs, i + 1, o.evidence, earlier.map((number) => ({ number })), o.prBase),
   }));
@@ -128,7 +131,7 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
     repository: `${o.owner}/${o.repo}`,
     mode: o.submit ? 'submit' : 'dry run',
     layers: pairs.map((p, i) => ({
-      layer: p.layer.name, patch: relative(ROOT, p.patch.file) || p.patch.file, title: p.md.subject, branch: p.branch,
+      layer: p.layer.name, patch: relative(ROOT, p.patch.file) || p.patch.file, title: requests[i].title, branch: p.branch,
       base: requests[i].base, head: target.forkOwner === o.owner ? p.branch : `${target.forkOwner}:${p.branch}`,
       body: relative(ROOT, bodyFile(o, p)) || bodyFile(o, p), problems: p.problems,
     })),
@@ -136,7 +139,7 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
   };
   writeFileSync(join(o.out, 'plan.json'), `${JSON.stringify(plan, null, 2)}\n`);
   for (const [i, p] of pairs.entries()) {
-    o.log(`PR ${i + 1}/${pairs.length}: ${p.md.subject}\n    branch ${p.branch} → base ${requests[i].base}; body ${relative(ROOT, bodyFile(o, p)) || bodyFile(o, p)}`);
+    o.log(`PR ${i + 1}/${pairs.length}: ${requests[i].title}\n    branch ${p.branch} → base ${requests[i].base}; body ${relative(ROOT, bodyFile(o, p)) || bodyFile(o, p)}`);
     for (const x of p.problems) o.log(`    problem: ${x}`);
   }
 
@@ -188,12 +191,17 @@ export function optionsFromCli(): PrOptions {
     out: { type: 'string' },
     'compare-dir': { type: 'string' },
     results: { type: 'string' },
-  }, 'node tools/node/pr.ts [--submit] [--node-dir DIR] [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME] …');
+    series: { type: 'string' },
+  }, 'node tools/node/pr.ts [--submit] [--series NAME] [--node-dir DIR] [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME] …');
   if (positionals.length) throw new GitError(`unexpected argument '${positionals[0]}'`);
   const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
   const repo = values.repo ?? env.PR_REPO ?? 'nodejs/node';
   const m = /^([\w.-]+)\/([\w.-]+)$/.exec(repo);
   if (!m) throw new GitError(`PR_REPO must be owner/name, not '${repo}'`);
+  // A series kept beside the main one (--series v24, env SERIES): its own
+  // layers, patches, target branch, title prefix and test results.
+  const seriesName = values.series ?? env.SERIES;
+  const series = seriesName ? readSeries(seriesName) : undefined;
   return {
     submit: values.submit,
     nodeDir: values['node-dir'] ?? env.NODE_DIR,
@@ -201,19 +209,22 @@ export function optionsFromCli(): PrOptions {
     expectBase: values['expect-base'] ?? env.EXPECT_BASE,
     owner: m[1],
     repo: m[2],
-    prBase: values['pr-base'] ?? env.PR_BASE ?? 'main',
+    prBase: values['pr-base'] ?? env.PR_BASE ?? series?.prBase ?? 'main',
+    titlePrefix: series?.titlePrefix,
     remote: values.remote ?? env.FORK_REMOTE ?? 'fork',
     forkOwner: values['fork-owner'] ?? env.FORK_OWNER,
-    branchPrefix: values['branch-prefix'] ?? env.BRANCH_PREFIX ?? 'webstreams-',
+    branchPrefix: values['branch-prefix'] ?? env.BRANCH_PREFIX ?? (series ? `webstreams-${series.name}-` : 'webstreams-'),
     draft: values.draft,
     apiUrl: (values['api-url'] ?? env.GITHUB_API_URL ?? 'https://api.github.com').replace(/\/$/, ''),
-    overlay: values.overlay ?? LIB_OVERLAY,
-    patches: values.patches ?? env.PATCHES ?? PATCHES,
-    patchesExplicit: (values.patches ?? env.PATCHES) !== undefined,
-    out: values.out ?? join(OUT, 'pr'),
+    overlay: values.overlay ?? series?.root ?? LIB_OVERLAY,
+    patches: values.patches ?? env.PATCHES ?? series?.patches ?? PATCHES,
+    // A series' patches are made for its own base: applied as they are.
+    patchesExplicit: (values.patches ?? env.PATCHES) !== undefined || series !== undefined,
+    out: values.out ?? join(OUT, series ? `pr-${series.name}` : 'pr'),
     evidence: {
-      compareDir: values['compare-dir'] ?? join(OUT, 'compare'),
-      summariesDir: values.results ?? join(OUT, 'test-results', 'summaries'),
+      compareDir: values['compare-dir'] ?? join(OUT, series ? `compare-${series.name}` : 'compare'),
+      summariesDir: values.results ?? join(OUT, ...(series ? [`series-${series.name}`, 'summaries'] : ['test-results', 'summaries'])),
+      suitePrefix: series ? `series-${series.name}-` : undefined,
     },
     token: env.GITHUB_TOKEN,
     log: (msg) => process.stderr.write(`pr: ${msg}\n`),

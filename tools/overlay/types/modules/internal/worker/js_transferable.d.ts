@@ -3,3 +3,4 @@ export function markTransferMode(obj: object, cloneable?: boolean, transferable?
 export const kTransfer: unique symbol;
 export const kTransferList: unique symbol;
 export const kDeserialize: unique symbol;
+export function structuredClone(value: unknown, options?: unknown): any;

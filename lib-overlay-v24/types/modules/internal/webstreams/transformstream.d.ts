@@ -1,0 +1,99 @@
+// internal/webstreams/transformstream as a layer sees it (see readablestream.d.ts).
+import type { kState, kType } from 'internal/webstreams/util';
+import type { CancelAlgorithm, ReadableStream, ReadableStreamDefaultController } from 'internal/webstreams/readablestream';
+import type { WritableStream, WritableStreamDefaultController } from 'internal/webstreams/writablestream';
+
+export type TransformAlgorithm = (chunk: unknown, controller: TransformStreamDefaultController) => unknown;
+export type FlushAlgorithm = () => unknown;
+
+/** The base's state record (v24.x: an object literal with a null prototype). */
+export interface TransformStreamState {
+  __proto__?: null;
+  readable: ReadableStream | undefined;
+  writable: WritableStream | undefined;
+  controller: TransformStreamDefaultController | undefined;
+  backpressure: boolean | undefined;
+  pullPending: boolean;
+  pendingWrite: PromiseWithResolvers<unknown> | undefined;
+  pendingWriteChunk: unknown;
+  writeContinuation: (() => void) | undefined;
+  /** @layer pipe-pass-through: no transformer algorithm sees the controller, default size algorithms. */
+  passThrough: boolean;
+  /** @layer pipe-sync-transforms: the transform() has returned non-thenables to pipe writes so far. */
+  syncTransform: boolean;
+  /** @layer transform-start-without-promise: what the sides' start waits on. */
+  pendingStart: Promise<unknown> | symbol | undefined;
+}
+
+export interface TransformStreamControllerState {
+  stream: TransformStream | undefined;
+  transformAlgorithm: TransformAlgorithm | undefined;
+  flushAlgorithm: FlushAlgorithm | undefined;
+  cancelAlgorithm: CancelAlgorithm | undefined;
+  performTransformRejected: ((error: unknown) => void) | undefined;
+  finishPromise: unknown;
+}
+
+export class TransformStream {
+  [kType]: 'TransformStream';
+  [kState]: TransformStreamState;
+  constructor(transformer?: object, writableStrategy?: object, readableStrategy?: object);
+  readonly readable: ReadableStream;
+  readonly writable: WritableStream;
+}
+
+export class TransformStreamDefaultController {
+  [kType]: 'TransformStreamDefaultController';
+  [kState]: TransformStreamControllerState;
+  readonly desiredSize: number | null;
+  enqueue(chunk?: unknown): void;
+  error(reason?: unknown): void;
+  terminate(): void;
+}
+
+export function isTransformStream(value: unknown): value is TransformStream;
+export function isTransformStreamDefaultController(value: unknown): value is TransformStreamDefaultController;
+/** The readable side's controller of a transform stream. */
+export type TransformReadableController = ReadableStreamDefaultController;
+
+export function InternalTransferredTransformStream(): void;
+export function TransferredTransformStream(): unknown;
+export function defaultTransformAlgorithm(chunk: unknown, controller: TransformStreamDefaultController): void;
+/** @layer transform-without-start-promise @removed-by lean-construction */
+export function resolvedStartAlgorithm(): unknown;
+/** @layer lean-construction: the sides' shared algorithms and start (not exported). */
+export function sinkWriteAlgorithm(chunk: unknown, controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
+export function sinkCloseAlgorithm(controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
+export function sinkAbortAlgorithm(reason: unknown, controller: WritableStreamDefaultController): unknown;
+/** @layer lean-construction */
+export function sourcePullAlgorithm(controller: ReadableStreamDefaultController): unknown;
+/** @layer lean-construction */
+export function sourceCancelAlgorithm(reason: unknown, controller: ReadableStreamDefaultController): unknown;
+/** @layer lean-construction */
+export function deferredStartAlgorithm(): symbol;
+/** @layer lean-construction: the second and third of the three start turns (not exported). */
+export function queueStartTurn2(stream: TransformStream): void;
+export function initializeTransformStream(stream: TransformStream, startPromise: unknown, writableHighWaterMark: unknown, writableSizeAlgorithm: unknown, readableHighWaterMark: unknown, readableSizeAlgorithm: unknown): void;
+/** @layer transform-start-without-promise: the start chain replaces the start promise. */
+export function initializeTransformStream(stream: TransformStream, writableHighWaterMark: unknown, writableSizeAlgorithm: unknown, readableHighWaterMark: unknown, readableSizeAlgorithm: unknown): void;
+export function transformStreamError(stream: TransformStream, error: unknown): void;
+export function transformStreamErrorWritableAndUnblockWrite(stream: TransformStream, error: unknown): void;
+export function transformStreamUnblockWrite(stream: TransformStream): void;
+export function transformStreamSetBackpressure(stream: TransformStream, backpressure: boolean): void;
+export function setupTransformStreamDefaultController(stream: TransformStream, controller: TransformStreamDefaultController, transformAlgorithm: unknown, flushAlgorithm: unknown, cancelAlgorithm: CancelAlgorithm): void;
+export function setupTransformStreamDefaultControllerFromTransformer(stream: TransformStream, transformer: unknown): void;
+export function transformStreamDefaultControllerClearAlgorithms(controller: TransformStreamDefaultController): void;
+export function transformStreamDefaultControllerEnqueue(controller: TransformStreamDefaultController, chunk: unknown): void;
+export function transformStreamDefaultControllerError(controller: TransformStreamDefaultController, error: unknown): void;
+export function transformStreamDefaultControllerPerformTransform(controller: TransformStreamDefaultController, chunk: unknown): unknown;
+export function transformStreamDefaultControllerTerminate(controller: TransformStreamDefaultController): void;
+export function transformStreamDefaultSinkWriteAlgorithm(stream: TransformStream, chunk: unknown): unknown;
+export function transformStreamDefaultSinkAbortAlgorithm(stream: TransformStream, reason: unknown): unknown;
+export function transformStreamDefaultSinkCloseAlgorithm(stream: TransformStream): unknown;
+export function transformStreamDefaultSourcePullAlgorithm(stream: TransformStream): unknown;
+export function transformStreamDefaultSourceCancelAlgorithm(stream: TransformStream, reason: unknown): unknown;
+
+/** @layer pipe-pass-through */
+export function transformStreamPassThroughEnqueue(stream: TransformStream, chunk: unknown): void;

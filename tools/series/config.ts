@@ -1,0 +1,56 @@
+// A series kept beside the main one (README "Series on other release
+// lines"): its overlay root names its base and how it is published in
+// <root>/series.json, e.g. lib-overlay-v24/series.json:
+//
+//   { "base": "node@24.21.0", "patches": "patches-v24",
+//     "pr": { "base": "v24.x-staging", "titlePrefix": "[v24.x backport] " } }
+//
+// The tools take a series by name (`--series v24`: lib-overlay-v24/).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SERIES_FILE } from '../lib/base-spec.ts';
+import { listLayers, stateLibName, type Layer } from '../lib/layers.ts';
+import { libDir, ROOT } from '../lib/paths.ts';
+
+export interface SeriesConfig {
+  name: string;
+  /** The overlay root, lib-overlay-<name>/. */
+  root: string;
+  /** `node@x.y.z`: what the series stands on. */
+  base: string;
+  /** The committed patches, <ROOT>/<patches>/. */
+  patches: string;
+  /** The branch the first PR targets, and what each PR title starts with. */
+  prBase: string;
+  titlePrefix: string;
+  /** Expectations for Node's tests in that release's own binary. */
+  nodeTestExpectations: string;
+  layers: Layer[];
+}
+
+export function readSeries(name: string): SeriesConfig {
+  if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) throw new Error(`series '${name}': expected a name like v24`);
+  const root = join(ROOT, `lib-overlay-${name}`);
+  const file = join(root, SERIES_FILE);
+  if (!existsSync(file)) throw new Error(`series '${name}': ${file} does not exist`);
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { base?: unknown; patches?: unknown; pr?: { base?: unknown; titlePrefix?: unknown } };
+  const str = (v: unknown, what: string): string => {
+    if (typeof v !== 'string' || !v) throw new Error(`${file}: expected a string ${what}`);
+    return v;
+  };
+  return {
+    name,
+    root,
+    base: str(json.base, '"base"'),
+    patches: join(ROOT, str(json.patches, '"patches"')),
+    prBase: str(json.pr?.base, '"pr.base"'),
+    titlePrefix: typeof json.pr?.titlePrefix === 'string' ? json.pr.titlePrefix : '',
+    nodeTestExpectations: join(ROOT, 'test', `series-${name}`, 'node-tests-expectations.json'),
+    layers: listLayers(root),
+  };
+}
+
+/** The lib directory `tools/build.ts --overlay <root>` writes for the state after layer k (0: the base's own). */
+export function seriesStateLib(s: SeriesConfig, k: number, baseDir: string): string {
+  return k === 0 ? baseDir : libDir(stateLibName(k, s.layers.length, `lib-overlay-${s.name}`));
+}

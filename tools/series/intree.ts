@@ -1,0 +1,120 @@
+// The `intree-series-<name>` suite of `make test`: a series kept beside
+// the main one, on the fixture tree itself (Debian's nodejs source, whose
+// lib is the v24 series' base). In a throw-away git repository of that
+// tree:
+//
+// - its lib/internal/webstreams is byte for byte the series' base (the
+//   release binary's builtins), so the patches are made for this tree;
+// - every prefix 1..k of the committed series applies with `git am` and
+//   ./configures (Debian's flags) with the tree left clean; the last one
+//   leaves exactly the series' last state in lib/;
+// - every commit, signed off as `make pr` signs it, passes Node's
+//   `core-validate-commit`.
+//
+//   node tools/series/intree.ts --series v24
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseFlags } from '../lib/args.ts';
+import { resolveBase } from '../lib/base-spec.ts';
+import { readLibDir } from '../lib/libdir.ts';
+import { ROOT } from '../lib/paths.ts';
+import { reportSummary } from '../lib/summary.ts';
+import { configure } from '../node/build-steps.ts';
+import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
+import { git } from '../node/git.ts';
+import { listPatches } from '../node/series.ts';
+import { readSeries, seriesStateLib } from './config.ts';
+
+const IDENTITY = {
+  GIT_AUTHOR_NAME: 'webstreams-overlay test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
+  GIT_COMMITTER_NAME: 'webstreams-overlay test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
+  GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
+};
+
+const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
+const suite = `intree-series-${values.series ?? 'unknown'}`;
+let passed = 0;
+let failed = 0;
+
+function check(name: string, fn: () => void): boolean {
+  const started = Date.now();
+  try {
+    fn();
+    passed++;
+    console.log(`  ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    return true;
+  } catch (err) {
+    failed++;
+    console.log(`  FAIL ${name}\n${String((err as Error).message).replace(/^/gm, '       ')}`);
+    return false;
+  }
+}
+
+function expect(cond: unknown, message: string): void {
+  if (!cond) throw new Error(message);
+}
+
+function main(): void {
+  if (!values.series) throw new Error('--series NAME is required');
+  const s = readSeries(values.series);
+  const base = resolveBase(s.base);
+  const patches = listPatches(s.patches);
+  const tree = ensureNodeTree((m) => console.log(`  ${m}`));
+  console.log(`In-tree checks of series ${s.name} (${patches.length} patches) on the Debian nodejs source tree (Node ${tree.version})`);
+  const work = mkdtempSync(join(tmpdir(), 'webstreams-series-intree-'));
+  const repo = join(work, 'node');
+  try {
+    const ready = check(`the fixture tree's lib/internal/webstreams is the series' base (${base.nodeVersion}) byte for byte`, () => {
+      expect(tree.version === base.nodeVersion, `the tree is Node ${tree.version}, the series stands on ${base.nodeVersion}`);
+      cpSync(tree.dir, repo, { recursive: true });
+      for (const [id, text] of base.modules) {
+        expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from ${base.origin}`);
+      }
+      writeFileSync(join(repo, '.gitignore'), '/out/\n/config.gypi\n/config.mk\n/config.status\n/icu_config.gypi\n*.pyc\n');
+      git(repo, ['init', '--quiet', '--initial-branch=v24.x-staging']);
+      git(repo, ['add', '--all']);
+      git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
+    });
+    if (!ready) return;
+    const start = git(repo, ['rev-parse', 'HEAD']);
+
+    const applied = check(`every prefix 1..k of ${s.patches.replace(`${ROOT}/`, '')} applies with git am and ./configures; the tree ends as the series' last state`, () => {
+      expect(patches.length === s.layers.length, `${patches.length} patches for ${s.layers.length} layers`);
+      for (const p of patches) {
+        git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], IDENTITY);
+        configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
+        expect(git(repo, ['status', '--porcelain']) === '', `${p.file}: the tree is not clean after ./configure`);
+      }
+      const { modules } = readLibDir(seriesStateLib(s, s.layers.length, base.dir));
+      for (const [id, text] of modules) {
+        expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from the series' last state`);
+      }
+    });
+    if (!applied) return;
+
+    check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
+      git(repo, ['rebase', '--quiet', '--signoff', start], IDENTITY);
+      const tool = join(ROOT, 'node_modules', '.bin', 'core-validate-commit');
+      const bad: string[] = [];
+      for (const c of git(repo, ['rev-list', '--reverse', `${start}..HEAD`]).split('\n')) {
+        const r = spawnSync(tool, ['--no-validate-metadata', c], { cwd: repo, encoding: 'utf8' });
+        if (r.status !== 0) bad.push(`${git(repo, ['log', '-1', '--format=%s', c])}\n${r.stdout}${r.stderr}`);
+      }
+      expect(bad.length === 0, bad.join('\n'));
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+try {
+  main();
+} catch (err) {
+  failed++;
+  console.error(`${suite}: ${(err as Error).message}`);
+}
+console.log(`\nIn-tree checks: ${passed} passed, ${failed} failed`);
+reportSummary({ suite, passed, failed });
+process.exitCode = failed > 0 ? 1 : 0;
