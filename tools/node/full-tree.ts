@@ -398,10 +398,13 @@ export const DEBIAN_PATCHES = [
 ];
 
 function assembleTree(fetched: Map<string, string>, rows: DepRow[]): void {
+  const treeRows = join(DEPS, 'tree-rows.json');
   if (existsSync(join(TREE, '.git'))) {
     log(`${TREE} is already a git repository; left as it is (delete it to assemble anew)`);
+    if (existsSync(treeRows)) rows.push(...(JSON.parse(readFileSync(treeRows, 'utf8')) as DepRow[]));
     return;
   }
+  const before = rows.length;
   const { orig, debian } = nodejsTarballs();
   const tmp = `${TREE}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
@@ -451,6 +454,7 @@ function assembleTree(fetched: Map<string, string>, rows: DepRow[]): void {
     }
     rows.push({ dep: dep.key, source: `npm ${dep.spec}`, version, provided: 'tree', how });
   }
+  writeFileSync(treeRows, `${JSON.stringify(rows.slice(before), null, 2)}\n`);
 
   // simdutf: V8's third_party copy, amalgamated from the Debian source.
   const simdutf = fetched.get('simdutf');
@@ -477,13 +481,20 @@ function assembleTree(fetched: Map<string, string>, rows: DepRow[]): void {
   run('git', ['init', '-q', '-b', 'v24.x-base'], { cwd: tmp, quiet: true });
   writeFileSync(join(tmp, '.git', 'info', 'exclude'), `# build products (tools/node/full-tree.ts)\n${EXCLUDES.join('\n')}\n`);
   run('git', ['add', '-A', '-f', '.'], { cwd: tmp, quiet: true });
-  const body = rows.map((r) => `  ${r.dep}: ${r.source} (${r.provided}; ${r.how})`).join('\n');
-  run('git', ['-c', 'user.name=webstreams-overlay', '-c', 'user.email=webstreams-overlay@localhost', 'commit', '-q', '-m', COMMIT_MESSAGE, '-m',
-    `Debian's ${NODEJS_SOURCE.orig} with ${DEBIAN_PATCHES.join(', ')} applied, plus:\n${body}\n\nAssembled by tools/node/full-tree.ts (webstreams-overlay).`], { cwd: tmp, quiet: true });
+  run('git', ['-c', 'user.name=webstreams-overlay', '-c', 'user.email=webstreams-overlay@localhost', 'commit', '-q', '-m', COMMIT_MESSAGE, '-m', commitBody(rows)], { cwd: tmp, quiet: true });
   run('git', ['tag', 'v24.21.0-provisioned'], { cwd: tmp, quiet: true });
   rmSync(TREE, { recursive: true, force: true });
   renameSync(tmp, TREE);
   log(`assembled ${TREE} (${run('git', ['rev-parse', '--short', 'HEAD'], { cwd: TREE, quiet: true }).stdout.trim()})`);
+}
+
+/** The tree commit's body: what is in the tree; the libraries outside it can change later. */
+export function commitBody(rows: DepRow[]): string {
+  const inTree = rows.filter((r) => r.provided === 'tree').map((r) => `  ${r.dep} ${r.version}: ${r.source}; ${r.how}`).join('\n');
+  return `Debian's ${NODEJS_SOURCE.orig} (nodejs ${NODEJS_SOURCE.version}) with Debian's ${DEBIAN_PATCHES.join(', ')} applied, plus:\n` +
+    `${inTree}\n  deps/openssl/nodejs-openssl.cnf (as debian/rules makes it for a shared OpenSSL)\n\n` +
+    `The C/C++ libraries outside the tree (${PREFIX}, bookworm) and what could not be had: ` +
+    `${STATE()} (node tools/node/full-tree.ts status in webstreams-overlay).\n\nAssembled by tools/node/full-tree.ts (webstreams-overlay).`;
 }
 
 /**
