@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../tools/lib/paths.ts';
 import {
-  configureFlags, DEBIAN_DEPS, DEBIAN_PATCHES, formatTable, NPM_DEPS, PREFIX, releaseOf, SYSTEM_DEPS, upstreamOf,
+  COMPAT_LIB, COMPAT_SOURCES, configureFlags, DEBIAN_BINARY_DEPS, DEBIAN_DEPS, DEBIAN_MIRROR, DEBIAN_PATCHES, formatTable, NPM_DEPS, poolUrl, PREFIX,
+  releaseOf, SYSTEM_DEPS, upstreamOf,
 } from '../../tools/node/full-tree.ts';
 
 test('every dependency the DFSG tarball strips has a provider', () => {
-  const keys = new Set([...DEBIAN_DEPS, ...NPM_DEPS, ...SYSTEM_DEPS].map((d) => d.key));
+  const keys = new Set([...DEBIAN_DEPS, ...DEBIAN_BINARY_DEPS, ...NPM_DEPS, ...SYSTEM_DEPS].map((d) => d.key));
   for (const stripped of ['libuv', 'openssl', 'zlib', 'brotli', 'cares', 'nghttp2', 'ada', 'simdjson', 'simdutf', 'llhttp',
     'histogram', 'sqlite', 'zstd', 'gtest', 'icu', 'acorn', 'acorn-walk', 'minimatch', 'undici', 'amaro', 'gyp']) {
     assert.ok(keys.has(stripped), `${stripped} has no provider`);
@@ -33,7 +34,33 @@ test('configure flags: full ICU from deps/icu, every shared library from the pre
     assert.ok(flags.includes(`--shared-${lib}-libpath=${join(PREFIX, 'lib')}`), lib);
   }
   assert.ok(flags.includes('--shared-brotli-libname=brotlienc,brotlidec,brotlicommon'), 'static archives in link order');
+  // The sid-built archives by their static names (bookworm's libuv.so / libsimdjson.so must not be picked), then the compat library.
+  assert.ok(flags.includes(`--shared-libuv-libname=uv,${COMPAT_LIB}`));
+  assert.ok(flags.includes(`--shared-simdjson-libname=simdjson_static,${COMPAT_LIB}`));
   assert.ok(flags.includes('--shared-openssl') && flags.includes('--shared-zlib'));
+});
+
+test('libuv and simdjson: pinned sid .debs from the pool; the compat library covers what bookworm lacks', () => {
+  const seen = new Set<string>();
+  for (const dep of DEBIAN_BINARY_DEPS) {
+    assert.ok(!DEBIAN_DEPS.some((d) => d.key === dep.key), `${dep.key} is not also built from source`);
+    assert.match(dep.sha256, /^[0-9a-f]{64}$/, dep.key);
+    assert.ok(dep.libs.every((l) => l.endsWith('.a')), `${dep.key}: static archives only`);
+    seen.add(dep.key);
+  }
+  assert.deepEqual([...seen].sort(), ['libuv', 'simdjson']);
+  assert.equal(poolUrl({ pkg: 'libuv1-dev', source: 'libuv1' }, '1.53.0-1'), `${DEBIAN_MIRROR}/pool/main/libu/libuv1/libuv1-dev_1.53.0-1_amd64.deb`);
+  assert.equal(poolUrl({ pkg: 'libsimdjson-dev', source: 'simdjson' }, '4.6.11-1'), `${DEBIAN_MIRROR}/pool/main/s/simdjson/libsimdjson-dev_4.6.11-1_amd64.deb`);
+  assert.equal(poolUrl({ pkg: 'x-dev', source: 'x' }, '2:1.0-1'), `${DEBIAN_MIRROR}/pool/main/x/x/x-dev_1.0-1_amd64.deb`, 'no epoch in pool file names');
+  const symbols = COMPAT_SOURCES.flatMap((c) => c.symbols).sort();
+  assert.deepEqual(symbols, ['_ZSt21ios_base_library_initv', '__isoc23_fscanf', '__isoc23_sscanf', '__isoc23_strtol']);
+  for (const c of COMPAT_SOURCES) {
+    for (const s of c.symbols) {
+      const plain = s === '_ZSt21ios_base_library_initv' ? 'ios_base_library_init' : s;
+      assert.ok(c.text.includes(plain), `${c.file} defines ${plain}`);
+    }
+    assert.match(c.text, /visibility\("hidden"\)/, `${c.file}: hidden, not exported by node -rdynamic`);
+  }
 });
 
 test('Debian versions: upstream part and the release they stand for', () => {

@@ -6,14 +6,16 @@
 #   sh tools/node/full-tree-setup.sh
 #
 # Needs deb-src entries for forky and sid (apt-get source fetches the
-# upstream tarballs of the libraries Debian's nodejs tarball strips).
+# upstream tarballs of the libraries Debian's nodejs tarball strips). No sid
+# binary entries: libuv1-dev and libsimdjson-dev are fetched from the pool by
+# URL (curl) and unpacked into the prefix, never installed.
 set -eu
 
 apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   build-essential g++ gcc make cmake ninja-build pkgconf patch xz-utils bzip2 git ca-certificates \
   python3 python3-jinja2 python3-packaging tcl ccache dpkg-dev \
-  libssl-dev zlib1g-dev libsimdjson-dev \
+  curl libssl-dev zlib1g-dev \
   npm
 
 if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then

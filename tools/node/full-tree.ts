@@ -1,10 +1,15 @@
 // A complete, buildable Node v24.21.0 tree from Debian's DFSG source package:
 // every dependency the DFSG tarball strips is provisioned from the sources
 // this project may use (Debian source packages from forky/sid, bookworm's
-// own -dev packages, the npm registry), built here from source, never a
-// prebuilt library. Nothing it fetches is committed to this project; this
-// file is the recipe. Apt packages come from tools/node/full-tree-setup.sh
-// (run once by hand; CI never builds Node).
+// own -dev packages, the npm registry), built here from source, with one
+// exception: libuv and simdjson, whose sid source tarballs the archive does
+// not serve (404), come from sid's prebuilt -dev packages (pinned .deb,
+// SHA-256 checked, dpkg-deb -x into the prefix, never into /usr) plus a small
+// compat library of our own for the few glibc 2.38 / GCC 13 symbols those
+// sid-built archives reference (DEBIAN_BINARY_DEPS, COMPAT_SOURCES). Nothing
+// it fetches is committed to this project; this file is the recipe. Apt
+// packages come from tools/node/full-tree-setup.sh (run once by hand; CI
+// never builds Node).
 //
 //   node tools/node/full-tree.ts provision   fetch + build deps, assemble the tree repo, configure
 //   node tools/node/full-tree.ts configure   (re)run ./configure in the tree only
@@ -14,6 +19,7 @@
 //   /work/node24            git repo, one commit "v24.21.0 (Debian source + provisioned deps)";
 //                           out/Release is the build dir (ignored through .git/info/exclude)
 //   /work/node24-deps/debsrc   Debian source tarballs (apt-get source --download-only)
+//   /work/node24-deps/debs     sid binary .debs (libuv1-dev, libsimdjson-dev) and their dpkg-deb -x trees
 //   /work/node24-deps/npm      npm tarballs (npm pack) and build tools (npm install)
 //   /work/node24-deps/src      unpacked sources, /build their builds,
 //   /work/node24-deps/prefix   static (-fPIC) libraries + headers that ./configure's
@@ -23,13 +29,14 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { FIXTURES } from '../lib/paths.ts';
 
 export const TREE = process.env.NODE24_DIR || '/work/node24';
 export const DEPS = process.env.NODE24_DEPS || '/work/node24-deps';
 export const PREFIX = join(DEPS, 'prefix');
 const DEBSRC = join(DEPS, 'debsrc');
+const DEBS = join(DEPS, 'debs');
 const NPM_DIR = join(DEPS, 'npm');
 const NPM_TOOLS = join(DEPS, 'npm-tools');
 const SRC = join(DEPS, 'src');
@@ -54,7 +61,6 @@ export interface DebianDep {
 // The C/C++ libraries Debian's tarball strips, from forky/sid source packages.
 // Only the upstream tarball (.orig) is used; Debian's own patches are not needed.
 export const DEBIAN_DEPS: DebianDep[] = [
-  { key: 'libuv', pkg: 'libuv1', version: '1.53.0-1', min: '1.51.0', why: 'uv_tcp_keepalive_ex (1.51), uv_getrusage_thread, uv_thread_setname, uv_udp_try_send2, UV_TTY_MODE_RAW_VT (1.50); bookworm has 1.44.2' },
   { key: 'cares', pkg: 'c-ares', version: '1.34.8-1', min: '1.34.0', why: 'ares_nameser.h and the 1.34 API; bookworm has 1.18.1' },
   { key: 'nghttp2', pkg: 'nghttp2', version: '1.70.0-1', min: '1.61.0', why: 'nghttp2_option_set_stream_reset_rate_limit and friends; bookworm has 1.52.0' },
   { key: 'ada', pkg: 'ada-url', version: '3.4.4-1', min: '3.0.0', why: 'not in bookworm' },
@@ -66,7 +72,134 @@ export const DEBIAN_DEPS: DebianDep[] = [
   { key: 'brotli', pkg: 'brotli', version: '1.2.0-4', min: '1.1.0', why: 'shared dictionaries (BrotliEncoderPrepareDictionary, 1.1); bookworm has 1.0.9' },
   { key: 'gtest', pkg: 'googletest', version: '1.18.0-1', min: '1.14.0', why: 'cctest (not the node binary); bookworm has 1.12.1' },
   { key: 'icu', pkg: 'icu', version: '78.3-2', min: '78.1', why: 'full-icu from source as deps/icu (Node 24.21 bundles ICU 78.3; bookworm has 72, Node needs >= 73)' },
-  { key: 'simdjson', pkg: 'simdjson', version: '4.6.11-1', min: '3.13.0', why: 'node:module package.json reader, config file; bookworm has 3.0.1' },
+];
+
+/** Where the sid binary packages are fetched from (the pool; no binary index for sid is configured). */
+export const DEBIAN_MIRROR = process.env.NODE24_DEBIAN_MIRROR || 'http://deb.debian.org/debian';
+
+export interface DebianBinaryDep {
+  key: string;
+  /** Binary package (a -dev package with the headers and the static library). */
+  pkg: string;
+  /** Its source package: the pool directory, and `apt-cache showsrc` for newer versions if the pinned one is gone. */
+  source: string;
+  /** Pinned version and the SHA-256 of its amd64 .deb (as first fetched from the pool). */
+  version: string;
+  sha256: string;
+  min: string;
+  /** Paths inside the .deb copied to PREFIX/include (files or directories). */
+  headers: string[];
+  /** Static archives inside the .deb copied to PREFIX/lib (the .so symlinks are not: they would dangle). */
+  libs: string[];
+  /** ./configure --shared-X-libname: the static archive (the compat library follows it, see binaryLibname). */
+  libname: string;
+  why: string;
+}
+
+/**
+ * libuv >= 1.51 and simdjson >= 3.13 from sid's binary -dev packages: the
+ * archive lists their sid sources (libuv1 1.53.0-1, simdjson 4.6.11-1) but
+ * answers 404 for the .orig tarballs, and bookworm's libuv 1.44.2 /
+ * simdjson 3.0.1 do not compile Node 24 (see SYSTEM_FALLBACKS). The .debs
+ * hold the headers and a static archive each, built on sid (glibc >= 2.38,
+ * GCC >= 13, as the symbols they reference show): COMPAT_SOURCES supplies what those archives reference that
+ * bookworm's glibc 2.36 / libstdc++ (GCC 12) lack.
+ */
+export const DEBIAN_BINARY_DEPS: DebianBinaryDep[] = [
+  {
+    key: 'libuv', pkg: 'libuv1-dev', source: 'libuv1', version: '1.53.0-1', sha256: 'd46de9fa494f03e5ac6974e34cee07159d600942e50d036a19763158ed06e8c5', min: '1.51.0',
+    headers: ['usr/include/uv.h', 'usr/include/uv'], libs: ['usr/lib/x86_64-linux-gnu/libuv.a'], libname: 'uv',
+    why: 'uv_tcp_keepalive_ex (1.51), uv_getrusage_thread, uv_thread_setname, uv_udp_try_send2, UV_TTY_MODE_RAW_VT (1.50); bookworm has 1.44.2',
+  },
+  {
+    key: 'simdjson', pkg: 'libsimdjson-dev', source: 'simdjson', version: '4.6.11-1', sha256: '47494de08c356d6be4bbf36f6cfb2fe5d0598233b0a00de38694e3cf8c79d277', min: '3.13.0',
+    headers: ['usr/include/simdjson.h'], libs: ['usr/lib/x86_64-linux-gnu/libsimdjson_static.a'], libname: 'simdjson_static',
+    why: 'node:module package.json reader, config file; bookworm has 3.0.1',
+  },
+];
+
+/** The static library COMPAT_SOURCES is built into (PREFIX/lib/lib<name>.a), linked after libuv and simdjson. */
+export const COMPAT_LIB = 'webstreams_compat';
+
+/**
+ * The -libname of a sid-built archive: itself, then the compat library (each
+ * names what it needs). gyp keeps only the first -lwebstreams_compat (right
+ * after -luv, before -lsimdjson_static); it still resolves simdjson's
+ * reference because Node's link rule puts $libs inside -Wl,--start-group …
+ * --end-group (testLink links the same way).
+ */
+export function binaryLibname(key: string): string {
+  const dep = DEBIAN_BINARY_DEPS.find((d) => d.key === key);
+  if (!dep) throw new ProvisionError(`no binary dependency ${key}`);
+  return `${dep.libname},${COMPAT_LIB}`;
+}
+
+/**
+ * Symbols the sid-built archives reference that bookworm does not define,
+ * and the definitions that stand in for them. Provisioning checks that the
+ * archives need nothing else (nm against bookworm's libc, libm, libgcc,
+ * libstdc++) and test-links them whole with bookworm's g++.
+ *
+ * - __isoc23_{sscanf,fscanf,strtol} (glibc 2.38, chosen by sid's headers in
+ *   C23/_GNU_SOURCE mode) differ from the C99 functions only in accepting
+ *   binary numbers: the 0b prefix for strtol base 0 or 2 and scanf %i, and
+ *   scanf's %b. libuv 1.53 calls strtol with base 10 only and its scanf
+ *   formats use %u %lu %llu %lld %lf %s %*s (checked on the .deb's
+ *   libuv.a), so forwarding to the C99 functions is exact for it.
+ * - std::ios_base_library_init() (GLIBCXX_3.4.32, GCC 13+) is what a GCC 13+
+ *   <iostream> references instead of defining a static std::ios_base::Init:
+ *   it only makes sure libstdc++'s own stream initialization is linked in.
+ *   GCC 12's libstdc++ has none; a GCC 12 translation unit that includes
+ *   <iostream> initializes the streams with its static ios_base::Init, so
+ *   the object defining this (empty) function includes <iostream>, and
+ *   whenever simdjson is linked the streams are initialized the GCC 12 way.
+ *
+ * All are hidden: the node binary (-rdynamic) does not export them.
+ */
+export const COMPAT_SOURCES: { file: string; symbols: string[]; text: string }[] = [
+  {
+    file: 'glibc238.c',
+    symbols: ['__isoc23_fscanf', '__isoc23_sscanf', '__isoc23_strtol'],
+    text: `/* tools/node/full-tree.ts (webstreams-overlay): glibc 2.38 symbols for sid-built static archives on glibc 2.36. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define COMPAT __attribute__((visibility("hidden")))
+
+COMPAT int __isoc23_sscanf(const char *restrict s, const char *restrict format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int r = vsscanf(s, format, ap);
+  va_end(ap);
+  return r;
+}
+
+COMPAT int __isoc23_fscanf(FILE *restrict stream, const char *restrict format, ...) {
+  va_list ap;
+  va_start(ap, format);
+  int r = vfscanf(stream, format, ap);
+  va_end(ap);
+  return r;
+}
+
+COMPAT long __isoc23_strtol(const char *restrict nptr, char **restrict endptr, int base) {
+  return strtol(nptr, endptr, base);
+}
+`,
+  },
+  {
+    file: 'glibcxx3432.cc',
+    symbols: ['_ZSt21ios_base_library_initv'],
+    text: `// tools/node/full-tree.ts (webstreams-overlay): GLIBCXX_3.4.32 for sid-built static archives on GCC 12's libstdc++.
+// <iostream> gives this object GCC 12's static std::ios_base::Init, which initializes the standard streams.
+#include <iostream>
+
+namespace std {
+__attribute__((visibility("hidden"))) void ios_base_library_init() {}
+}
+`,
+  },
 ];
 
 export interface NpmDep {
@@ -226,9 +359,6 @@ function cmakeBuild(key: string, src: string, extra: string[]): void {
 /** Builds one Debian-sourced library into PREFIX (static, -fPIC). */
 function buildNative(key: string, src: string): void {
   switch (key) {
-    case 'libuv':
-      cmakeBuild(key, src, ['-DLIBUV_BUILD_SHARED=OFF', '-DLIBUV_BUILD_TESTS=OFF', '-DLIBUV_BUILD_BENCH=OFF']);
-      break;
     case 'cares':
       cmakeBuild(key, src, ['-DCARES_STATIC=ON', '-DCARES_SHARED=OFF', '-DCARES_STATIC_PIC=ON', '-DCARES_BUILD_TOOLS=OFF', '-DCARES_BUILD_TESTS=OFF']);
       break;
@@ -246,9 +376,6 @@ function buildNative(key: string, src: string): void {
       break;
     case 'histogram':
       cmakeBuild(key, src, ['-DHDR_HISTOGRAM_BUILD_SHARED=OFF', '-DHDR_HISTOGRAM_BUILD_STATIC=ON', '-DHDR_HISTOGRAM_BUILD_PROGRAMS=OFF', '-DHDR_LOG_REQUIRED=OFF']);
-      break;
-    case 'simdjson':
-      cmakeBuild(key, src, ['-DSIMDJSON_DEVELOPER_MODE=OFF', '-DSIMDJSON_ENABLE_THREADS=ON']);
       break;
     case 'gtest':
       cmakeBuild(key, src, ['-DBUILD_GMOCK=ON', '-DINSTALL_GTEST=ON']);
@@ -309,7 +436,7 @@ function npmPackage(dep: NpmDep): string {
   return join(dir, 'package');
 }
 
-export interface DepRow { dep: string; source: string; version: string; provided: Provided; how: string }
+export interface DepRow { dep: string; source: string; version: string; provided: Provided; how: string; url?: string; sha256?: string }
 
 const STATE = () => join(DEPS, 'state.json');
 
@@ -327,8 +454,251 @@ function poisonHeaders(key: string, why: string): void {
   const headers: Record<string, string[]> = { libuv: ['uv.h'], simdjson: ['simdjson.h'] };
   for (const h of headers[key] ?? []) {
     mkdirSync(join(PREFIX, 'include'), { recursive: true });
-    writeFileSync(join(PREFIX, 'include', h), `/* written by tools/node/full-tree.ts: ${key} could not be provisioned */\n#error "${key} is not provisioned (${why.replace(/"/g, "'")}); rerun tools/node/full-tree.ts provision once its source is available"\n`);
+    writeFileSync(join(PREFIX, 'include', h), `/* written by tools/node/full-tree.ts: ${key} could not be provisioned */\n#error "${key} is not provisioned (${why.replace(/"/g, "'")}); rerun tools/node/full-tree.ts provision once it can be fetched"\n`);
   }
+}
+
+/** The pool URL of an amd64 binary package: pool/main/<lib?|?>/<source>/<pkg>_<version without epoch>_amd64.deb. */
+export function poolUrl(dep: Pick<DebianBinaryDep, 'pkg' | 'source'>, version: string): string {
+  const dir = dep.source.startsWith('lib') ? dep.source.slice(0, 4) : dep.source[0];
+  return `${DEBIAN_MIRROR}/pool/main/${dir}/${dep.source}/${dep.pkg}_${version.replace(/^\d+:/, '')}_amd64.deb`;
+}
+
+export interface FetchedDeb { dep: DebianBinaryDep; version: string; deb: string; url: string; sha256: string; note?: string }
+
+/**
+ * The amd64 .deb of a binary dependency, from the pool by URL (no sid binary
+ * index is configured). The pinned version must match its pinned SHA-256; if
+ * the pool no longer has it (sid drops superseded versions), the versions
+ * `apt-cache showsrc` lists for its source (>= min) are tried, unpinned, and
+ * the row says so.
+ */
+export function fetchDebianBinary(dep: DebianBinaryDep): FetchedDeb | { dep: DebianBinaryDep; error: string } {
+  mkdirSync(DEBS, { recursive: true });
+  const others = availableVersions(dep.source).filter((v) => v !== dep.version && versionGe(upstreamOf(v), dep.min));
+  const errors: string[] = [];
+  for (const version of [dep.version, ...others]) {
+    const url = poolUrl(dep, version);
+    const deb = join(DEBS, url.slice(url.lastIndexOf('/') + 1));
+    const pinned = version === dep.version ? dep.sha256 : undefined;
+    if (!(existsSync(deb) && (!pinned || sha256(deb) === pinned))) {
+      const part = `${deb}.part`;
+      const r = run('curl', ['-fsSL', '--retry', '3', '-o', part, url], { quiet: true, allowFail: true });
+      if (r.status !== 0) {
+        rmSync(part, { force: true });
+        errors.push(`${version}: ${url}: ${r.stderr.trim().split('\n').pop() || `curl exited with ${r.status}`}`);
+        continue;
+      }
+      renameSync(part, deb);
+    }
+    const sum = sha256(deb);
+    if (pinned && sum !== pinned) { rmSync(deb); errors.push(`${version}: ${url}: SHA-256 ${sum}, pinned ${pinned}`); continue; }
+    const fields = run('dpkg-deb', ['-f', deb, 'Package', 'Version', 'Architecture'], { quiet: true, allowFail: true }).stdout.trim();
+    const want = `Package: ${dep.pkg}\nVersion: ${version}\nArchitecture: amd64`;
+    if (fields !== want) { errors.push(`${version}: ${url}: control fields ${JSON.stringify(fields)}, expected ${JSON.stringify(want)}`); continue; }
+    return { dep, version, deb, url, sha256: sum, note: pinned ? undefined : `pinned ${dep.version} unavailable; SHA-256 not pinned` };
+  }
+  return { dep, error: errors.join('; ') };
+}
+
+/** dpkg-deb -x into DEBS/<pkg>_<version>, then the headers and static archives into PREFIX (nothing into /usr). */
+function installDeb(f: FetchedDeb): void {
+  const stamp = join(PREFIX, `.installed-${f.dep.key}`);
+  const want = `${f.version} ${f.sha256}`;
+  const files = [...f.dep.headers.map((h) => join(PREFIX, 'include', basename(h))), ...f.dep.libs.map((l) => join(PREFIX, 'lib', basename(l)))];
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === want && files.every((p) => existsSync(p))) return;
+  log(`${f.dep.key}: unpacking ${basename(f.deb)} into ${PREFIX}`);
+  const root = join(DEBS, `${f.dep.pkg}_${f.version}`);
+  rmSync(root, { recursive: true, force: true });
+  mkdirSync(root, { recursive: true });
+  run('dpkg-deb', ['-x', f.deb, root], { quiet: true });
+  mkdirSync(join(PREFIX, 'include'), { recursive: true });
+  mkdirSync(join(PREFIX, 'lib'), { recursive: true });
+  for (const h of f.dep.headers) {
+    if (!existsSync(join(root, h))) throw new ProvisionError(`${basename(f.deb)} has no ${h}`);
+    const dest = join(PREFIX, 'include', basename(h));
+    rmSync(dest, { recursive: true, force: true }); // the #error stand-in (poisonHeaders), or an older copy
+    cpSync(join(root, h), dest, { recursive: true });
+  }
+  for (const l of f.dep.libs) {
+    if (!existsSync(join(root, l))) throw new ProvisionError(`${basename(f.deb)} has no ${l}`);
+    copyFileSync(join(root, l), join(PREFIX, 'lib', basename(l)));
+  }
+  writeFileSync(stamp, want);
+}
+
+/** Builds COMPAT_SOURCES into PREFIX/lib/lib<COMPAT_LIB>.a (replaced only when its bytes change: ar is deterministic). */
+function buildCompat(): string {
+  const dir = join(BUILD, 'compat');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const objs: string[] = [];
+  for (const c of COMPAT_SOURCES) {
+    writeFileSync(join(dir, c.file), c.text);
+    const obj = c.file.replace(/\.[a-z]+$/, '.o');
+    run(c.file.endsWith('.c') ? 'gcc' : 'g++', [...CFLAGS.split(' '), '-Wall', '-Wextra', '-Werror', '-c', c.file, '-o', obj], { cwd: dir, quiet: true });
+    objs.push(obj);
+  }
+  const name = `lib${COMPAT_LIB}.a`;
+  run('ar', ['rcsD', name, ...objs], { cwd: dir, quiet: true });
+  const defined = nmSymbols([join(dir, name)]).defined;
+  const missing = COMPAT_SOURCES.flatMap((c) => c.symbols).filter((s) => !defined.has(s));
+  if (missing.length) throw new ProvisionError(`${name} does not define ${missing.join(', ')}`);
+  const dest = join(PREFIX, 'lib', name);
+  mkdirSync(join(PREFIX, 'lib'), { recursive: true });
+  if (!(existsSync(dest) && sha256(dest) === sha256(join(dir, name)))) copyFileSync(join(dir, name), dest);
+  return dest;
+}
+
+/** Defined and (strongly) undefined symbols of object files, archives or (dynamic: true) shared objects. */
+function nmSymbols(files: string[], dynamic = false): { defined: Set<string>; undefined: Set<string> } {
+  const defined = new Set<string>();
+  const undef = new Set<string>();
+  for (const f of files) {
+    for (const line of run('nm', [...(dynamic ? ['-D'] : []), '-P', f], { quiet: true }).stdout.split('\n')) {
+      const m = /^(\S+) ([A-Za-z]) /.exec(line);
+      if (!m) continue;
+      const name = m[1].replace(/@.*$/, '');
+      if (m[2] === 'U') undef.add(name);
+      else if (!/^[wv]$/.test(m[2])) defined.add(name);
+    }
+  }
+  return { defined, undefined: undef };
+}
+
+/** Symbols the static linker itself (or crt*.o) provides. */
+const LINKER_SYMBOLS = ['_GLOBAL_OFFSET_TABLE_', '_DYNAMIC', '__dso_handle', '__ehdr_start', '__executable_start', '__bss_start', '_edata', '_end', '__TMC_END__'];
+
+/** What bookworm's C/C++ runtime defines: libc, libm, libgcc(_s), libstdc++, the dynamic loader, libc_nonshared. */
+function systemSymbols(): Set<string> {
+  const file = (name: string, cc = 'gcc') => run(cc, [`-print-file-name=${name}`], { quiet: true }).stdout.trim();
+  const shared = [file('libc.so.6'), file('libm.so.6'), file('libgcc_s.so.1'), file('libstdc++.so', 'g++'), file('ld-linux-x86-64.so.2')];
+  const archives = [file('libgcc.a'), file('libc_nonshared.a')];
+  for (const f of [...shared, ...archives]) if (!f.startsWith('/') || !existsSync(f)) throw new ProvisionError(`cannot find bookworm's ${f} (gcc -print-file-name)`);
+  return new Set([...nmSymbols(shared, true).defined, ...nmSymbols(archives).defined, ...LINKER_SYMBOLS]);
+}
+
+/**
+ * The symbols the prebuilt archives need from outside themselves that
+ * bookworm does not define: each must be one COMPAT_SOURCES defines.
+ */
+export function foreignSymbols(archive: string, system: Set<string>): string[] {
+  const { defined, undefined: undef } = nmSymbols([archive]);
+  return [...undef].filter((s) => !defined.has(s) && !system.has(s)).sort();
+}
+
+/** A program that uses both prebuilt libraries on the paths that need the compat symbols. */
+const LINK_TEST = `// tools/node/full-tree.ts: test-link of the sid-built libuv.a + libsimdjson_static.a with bookworm's g++.
+#include <uv.h>
+#include <simdjson.h>
+#include <cstdio>
+#include <string>
+
+static int worked = 0;
+static void work(uv_work_t*) { worked = 1; }
+static void after(uv_work_t*, int status) { if (status == 0) worked++; }
+
+int main() {
+  uv_loop_t* loop = uv_default_loop();
+  uv_work_t req;
+  if (uv_queue_work(loop, &req, work, after) != 0) return 2;  // the threadpool reads UV_THREADPOOL_SIZE (strtol)
+  uv_run(loop, UV_RUN_DEFAULT);
+  uv_cpu_info_t* cpus;
+  int ncpus;
+  if (uv_cpu_info(&cpus, &ncpus) != 0 || ncpus < 1) return 3;  // /proc/stat, /proc/cpuinfo (sscanf, fscanf)
+  uv_free_cpu_info(cpus, ncpus);
+  unsigned long long constrained = uv_get_constrained_memory();  // cgroup files (sscanf)
+  simdjson::ondemand::parser parser;
+  simdjson::padded_string json(std::string(R"({"name":"webstreams","n":[1,2,3]})"));
+  simdjson::ondemand::document doc;
+  if (parser.iterate(json).get(doc) != simdjson::SUCCESS) return 4;
+  std::string_view name;
+  if (doc["name"].get_string().get(name) != simdjson::SUCCESS) return 5;
+  std::printf("libuv %s: threadpool %d, %d cpus, constrained memory %llu; simdjson %s (%s): name=%.*s\\n",
+              uv_version_string(), worked, ncpus, constrained, SIMDJSON_VERSION,
+              simdjson::get_active_implementation()->name().c_str(), int(name.size()), name.data());
+  return worked == 2 && name == "webstreams" ? 0 : 6;
+}
+`;
+
+/**
+ * Compiles LINK_TEST with Node's C++ flags against PREFIX/include and links
+ * it with bookworm's g++ twice: with every member of both archives
+ * (--whole-archive: every symbol any member references must resolve), and
+ * as Node links (-rdynamic, the configure libnames inside a group); runs
+ * both and checks the compat symbols are not exported. Returns the output.
+ */
+export function testLink(): string {
+  const dir = join(BUILD, 'link-test');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'link-test.cc'), LINK_TEST);
+  const inc = join(PREFIX, 'include');
+  const lib = join(PREFIX, 'lib');
+  run('g++', ['-O2', '-std=gnu++20', '-fno-exceptions', '-fno-rtti', '-pthread', '-Wall', '-Werror', `-I${inc}`, '-c', 'link-test.cc', '-o', 'link-test.o'], { cwd: dir, quiet: true });
+  const libnames = DEBIAN_BINARY_DEPS.map((d) => `-l${d.libname}`);
+  run('g++', ['-pthread', '-o', 'whole', 'link-test.o', `-L${lib}`, '-Wl,--whole-archive', ...libnames, '-Wl,--no-whole-archive', `-l${COMPAT_LIB}`, '-ldl'], { cwd: dir, quiet: true });
+  const nodeStyle = DEBIAN_BINARY_DEPS.flatMap((d) => binaryLibname(d.key).split(',').map((l) => `-l${l}`));
+  run('g++', ['-pthread', '-rdynamic', '-o', 'node-style', '-Wl,--start-group', 'link-test.o', `-L${lib}`, ...nodeStyle, '-ldl', '-Wl,--end-group'], { cwd: dir, quiet: true });
+  const exported = nmSymbols([join(dir, 'node-style')], true).defined;
+  const leaked = COMPAT_SOURCES.flatMap((c) => c.symbols).filter((s) => exported.has(s));
+  if (leaked.length) throw new ProvisionError(`the test link exports ${leaked.join(', ')} (the compat symbols should be hidden)`);
+  const outputs = ['whole', 'node-style'].map((exe) => run(join(dir, exe), [], { cwd: dir, quiet: true, env: { ...process.env, UV_THREADPOOL_SIZE: '3' } }).stdout.trim());
+  if (outputs[0] !== outputs[1]) throw new ProvisionError(`test-link outputs differ: ${outputs.join(' | ')}`);
+  return outputs[0];
+}
+
+/** The sid binary dependencies and the compat library; returns their table rows. */
+export function provisionBinary(): DepRow[] {
+  const rows: DepRow[] = [];
+  const installed: FetchedDeb[] = [];
+  for (const dep of DEBIAN_BINARY_DEPS) {
+    const f = fetchDebianBinary(dep);
+    if ('error' in f) {
+      log(`${dep.key}: NOT AVAILABLE: ${f.error}`);
+      rows.push({ dep: dep.key, source: `Debian binary ${dep.pkg} (sid, amd64)`, version: `wanted >= ${dep.min}`, provided: 'missing', how: `cannot be fetched: ${f.error}. Needed for: ${dep.why}` });
+      poisonHeaders(dep.key, f.error);
+      continue;
+    }
+    installDeb(f);
+    installed.push(f);
+  }
+  if (!installed.length) return rows;
+  const compat = buildCompat();
+  const system = systemSymbols();
+  const provided = new Set(COMPAT_SOURCES.flatMap((c) => c.symbols));
+  const needs = new Map<string, string[]>();
+  for (const f of installed) {
+    for (const l of f.dep.libs) {
+      const foreign = foreignSymbols(join(PREFIX, 'lib', basename(l)), system);
+      const unknown = foreign.filter((s) => !provided.has(s));
+      if (unknown.length) throw new ProvisionError(`${basename(l)} (${f.dep.pkg} ${f.version}) references ${unknown.join(', ')}, which neither bookworm nor ${basename(compat)} defines: add them to COMPAT_SOURCES`);
+      needs.set(f.dep.key, [...(needs.get(f.dep.key) ?? []), ...foreign]);
+    }
+  }
+  const linked = installed.length === DEBIAN_BINARY_DEPS.length ? testLink() : undefined;
+  for (const f of installed) {
+    const need = needs.get(f.dep.key) ?? [];
+    rows.push({
+      dep: f.dep.key,
+      source: `Debian binary ${f.dep.pkg} ${f.version} (sid, amd64; source ${f.dep.source})${f.note ? ` (${f.note})` : ''}`,
+      version: releaseOf(f.version),
+      provided: 'prefix',
+      how: `prebuilt on sid, dpkg-deb -x: ${[...f.dep.headers, ...f.dep.libs].map((p) => basename(p)).join(', ')} into ${PREFIX} (static; --shared-… flags point there); ` +
+        `needs ${need.length ? need.join(', ') : 'nothing'} from lib${COMPAT_LIB}.a`,
+      url: f.url,
+      sha256: f.sha256,
+    });
+  }
+  rows.push({
+    dep: 'compat',
+    source: 'tools/node/full-tree.ts (COMPAT_SOURCES)',
+    version: '-',
+    provided: 'prefix',
+    how: `${compat}: ${COMPAT_SOURCES.map((c) => `${c.file} (${c.symbols.join(', ')})`).join(', ')}, for the sid-built archives on bookworm (glibc 2.36, GCC 12); ` +
+      (linked ? `test-linked with bookworm's g++ (whole archives and Node's link order): ${linked}` : 'not test-linked (a binary dependency is missing)'),
+  });
+  return rows;
 }
 
 /** Fetches and builds every Debian-sourced library; returns the table rows. */
@@ -370,6 +740,7 @@ export function provisionNative(): { rows: DepRow[]; fetched: Map<string, string
     const v = run('dpkg-query', ['-W', '-f=${Version}', s.pkg], { quiet: true, allowFail: true }).stdout || 'not installed';
     rows.push({ dep: s.key, source: `bookworm ${s.pkg}`, version: v, provided: 'system', how: s.why });
   }
+  rows.push(...provisionBinary());
   return { rows, fetched };
 }
 
@@ -509,7 +880,7 @@ export function configureFlags(): string[] {
     '--ninja', '--without-npm', '--without-corepack',
     '--with-intl=full-icu',
     '--shared-openssl', '--shared-zlib',
-    ...shared('libuv', 'uv'),
+    ...shared('libuv', binaryLibname('libuv')),
     ...shared('cares', 'cares'),
     ...shared('nghttp2', 'nghttp2'),
     ...shared('ada', 'ada'),
@@ -519,7 +890,7 @@ export function configureFlags(): string[] {
     ...shared('zstd', 'zstd'),
     ...shared('brotli', 'brotlienc,brotlidec,brotlicommon'),
     ...shared('gtest', 'gtest'),
-    ...shared('simdjson', 'simdjson'),
+    ...shared('simdjson', binaryLibname('simdjson')),
   ];
 }
 
