@@ -333,14 +333,19 @@ function readableStreamPipeTo(
   // pass-through TransformStream (see pipeWrite), taken as if it had just
   // been read from the source. Refused when this pipe would not read now.
   function accept(chunk: unknown): boolean {
-    if (shuttingDown || holding || dest[kState].backpressure ||
+    if (shuttingDown || dest[kState].backpressure ||
         dest[kState].state !== 'writable' ||
         writableStreamCloseQueuedOrInFlight(dest))
       return false;
-    if (destination === undefined)
+    if (destination === undefined) {
       writableStreamDefaultWriterWriteWithRequest(writer, chunk, writeTracker);
-    else if (!holdChunk(chunk))
-      pipeWrite(writer, destination, chunk, writeTracker);
+      return true;
+    }
+    // A chunk this pipe would hold goes through its pending read instead,
+    // which stays pending otherwise (see holdChunk).
+    if (wouldHold())
+      return false;
+    pipeWrite(writer, destination, chunk, writeTracker);
     return true;
   }
 
@@ -358,15 +363,19 @@ function readableStreamPipeTo(
   const mayHold = destination !== undefined &&
     dest[kState].controller![kState].highWaterMark === 1;
 
-  function holdChunk(chunk: unknown): boolean {
+  // A chunk whose read completed after the pipe began shutting down is
+  // written as it comes (see writeHeldChunk).
+  function wouldHold(): boolean {
     const state = destination![kState];
-    // A chunk whose read completed after the pipe began shutting down is
-    // written as it comes (see writeHeldChunk).
-    if (!mayHold || shuttingDown || !state.backpressure || !state.syncTransform)
+    return mayHold && !shuttingDown && state.backpressure === true && state.syncTransform;
+  }
+
+  function holdChunk(chunk: unknown): boolean {
+    if (!wouldHold())
       return false;
     heldChunk = chunk;
     holding = true;
-    state.demandHook = pumpStep;
+    destination![kState].demandHook = pumpStep;
     return true;
   }
 

@@ -76,7 +76,7 @@ function fuzzSummary(stdout: string) {
   const m = /: (\d+) identical, (\d+) declared deviations \((\d+) checked on their projections: ([^)]*)\), (\d+) differing/.exec(stdout);
   assert.ok(m, stdout.slice(-3000));
   const [identical, declared, checked, , differing] = m.slice(1).map(Number);
-  const kinds = new Map([...m[4].matchAll(/(\d+) (turns|interleaving|queue-levels|races)/g)].map((k) => [k[2], Number(k[1])]));
+  const kinds = new Map([...m[4].matchAll(/(\d+) (turns|interleaving|queue-levels|read-ahead|races)/g)].map((k) => [k[2], Number(k[1])]));
   assert.equal(identical + declared + differing, 3000);
   assert.equal(checked, declared, 'every declared program is checked');
   assert.equal([...kinds.values()].reduce((n, k) => n + k, 0), checked, m[4]);
@@ -84,7 +84,7 @@ function fuzzSummary(stdout: string) {
 }
 
 /** A failing program's line in the fuzz report, naming the view that differs. */
-const FAILS = /^FAILS fuzz\/seed-777001-\d+ \(\d+ ops\): beyond queue-levels( \(no race explains it\))?: (callbacks of|chunks received by|settlement of|final state of) \S+ /m;
+const FAILS = /^FAILS fuzz\/seed-777001-\d+ \(\d+ ops\): beyond (?:queue-levels|read-ahead)( \(no race explains it\))?: (callbacks of|chunks received by|settlement of|final state of) \S+ /m;
 
 test('a pass-through that drops every fifth chunk fails the fuzz run and the ordering suite', () => {
   const lib = dropEveryFifth();

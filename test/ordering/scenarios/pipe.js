@@ -378,6 +378,16 @@ Object.assign(scenarios, {
     });
     t.track('pipeTo', rs.pipeTo(dest));
   },
+  // A pass-through hands chunks to the pipe into a synchronous transform
+  // while that pipe's read is pending, with a sink slow enough that the
+  // transform's readable side pushes back.
+  'sync-chain-after-pass-through': (t) => {
+    const rs = source(t, { chunks: 6 })
+      .pipeThrough(new TransformStream())
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t, { mode: 'late' })));
+  },
   'sync-chain-flush-enqueues': (t) => {
     const rs = source(t, { chunks: 2 })
       .pipeThrough(new TransformStream({
