@@ -100,9 +100,11 @@ compare: compare-checkout
 endif
 
 # Each layer's own table (layers 1..k-1 vs 1..k on the benchmarks its
-# PATCH.md names), as out/compare/<layer> for `make pr`. RUNS=, CLOCK=, LAYERS=.
-compare-layers: build
-	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)')
+# PATCH.md names) with Node's benchmark/compare.js and compare.R: the run in
+# out/compare/<layer> for `make pr`, the table in the layer's benchmarks.txt.
+# RUNS= (default 15), QUICK=1, LAYERS=.
+compare-layers: build fixtures
+	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick)
 
 # The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could

@@ -1,20 +1,37 @@
-// `make compare-layers`: each layer's own table, layers 1..k-1 (the base
-// for k = 1) against layers 1..k, on the benchmarks its PATCH.md names
-// (`bench:` front matter), saved as out/compare/<layer> where `make pr`
-// picks it up for that layer's PR body.
+// `make compare-layers`: each layer's own table, made with Node's own tools.
+// benchmark/compare.js runs the benchmarks the layer's PATCH.md names
+// (`bench:` front matter) on layers 1..k-1 (the base for k = 1) and on
+// layers 1..k, and benchmark/compare.R renders its CSV (tools/compare-node.ts,
+// which also checks the rendering against tools/compare.ts's). The run goes
+// to out/compare/<layer> (where `make pr` takes table.txt for the PR body);
+// compare.R's table, indented so that Node's commit linter reads it as
+// quoted text, becomes lib-overlay/<layer>/benchmarks.txt, which PATCH.md's
+// {{benchmarks}} puts in the commit message.
 //
-//   node tools/compare-layers.ts [--runs N] [--clock wall|cpu]   (env: LAYERS=a..b, OVERLAY_DIR)
+//   node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)
 import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { listLayers, selectLayers, stateLibName } from './lib/layers.ts';
-import { readPatchMd } from './lib/patch-md.ts';
-import { libDir, ROOT } from './lib/paths.ts';
+import { BENCHMARKS_FILE, readPatchMd } from './lib/patch-md.ts';
+import { libDir, OUT, PINNED_NODE, ROOT } from './lib/paths.ts';
 
-const { values } = parseFlags({
-  runs: { type: 'string', default: '15' },
-  clock: { type: 'string' },
-}, 'node tools/compare-layers.ts [--runs N] [--clock wall|cpu]   (env: LAYERS=a..b)');
+const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
+
+/** The commit message's benchmark section: how it was measured, then compare.R's output as quoted text. */
+export function benchmarksText(rendered: string, runs: number, nodeVersion: string): string {
+  const table = rendered.trimEnd().split('\n').map((line) => (line.trim() ? `    ${line}` : ''));
+  return [
+    `Results of benchmark/compare.js (${runs} runs of each side, rendered`,
+    `by benchmark/compare.R), on the ${nodeVersion} release binary running`,
+    'lib/internal/webstreams as of the previous commit (old) and of this',
+    'one (new):',
+    '',
+    ...table,
+    '',
+  ].join('\n');
+}
 
 function run(args: string[]): void {
   const r = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
@@ -24,31 +41,47 @@ function run(args: string[]): void {
   }
 }
 
-const all = listLayers(process.env.OVERLAY_DIR ?? undefined);
-const selected = selectLayers(all, process.env.LAYERS);
-if (selected.length === 0) {
-  console.error('compare-layers: no layers selected');
-  process.exit(2);
-}
-const benches = selected.map((layer) => {
-  const { bench } = readPatchMd(layer.dir);
-  if (bench.length === 0) {
-    console.error(`compare-layers: ${layer.name}/PATCH.md names no benchmarks (front matter 'bench: <filter>, …')`);
-    process.exit(1);
+function main(): void {
+  const { values } = parseFlags({
+    runs: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    'no-write': { type: 'boolean', default: false },
+  }, USAGE);
+  const all = listLayers(process.env.OVERLAY_DIR ?? undefined);
+  const selected = selectLayers(all, process.env.LAYERS);
+  if (selected.length === 0) {
+    console.error('compare-layers: no layers selected');
+    process.exit(2);
   }
-  return bench;
-});
-// Every state of the series, fresh (out/lib/layers-k: base + layers 1..k).
-run([join(ROOT, 'tools', 'build.ts'), '--quiet']);
-const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
-const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
-for (const [i, layer] of selected.entries()) {
-  const bench = benches[i];
-  const k = layer.index;
-  console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${bench.join(', ')}`);
-  const oldLib = libUpTo(k - 1);
-  const newLib = libUpTo(k);
-  run([join(ROOT, 'tools', 'compare.ts'), '--old', oldLib, '--new', newLib, '--runs', values.runs!,
-    '--name', layer.name, ...bench.flatMap((f) => ['--filter', f]),
-    ...(values.clock ? ['--clock', values.clock] : [])]);
+  const benches = selected.map((layer) => {
+    const { bench } = readPatchMd(layer.dir);
+    if (bench.length === 0) {
+      console.error(`compare-layers: ${layer.name}/PATCH.md names no benchmarks (front matter 'bench: <filter>, …')`);
+      process.exit(1);
+    }
+    return bench;
+  });
+  const runs = values.runs ?? (values.quick ? '4' : '15');
+  if (!/^[1-9]\d*$/.test(runs)) {
+    console.error(`compare-layers: --runs wants a positive integer, got '${runs}'`);
+    process.exit(2);
+  }
+  // Every state of the series, fresh (out/lib/layers-k: base + layers 1..k).
+  run([join(ROOT, 'tools', 'build.ts'), '--quiet']);
+  const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
+  const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
+  const version = spawnSync(PINNED_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
+  for (const [i, layer] of selected.entries()) {
+    const k = layer.index;
+    const out = join(OUT, 'compare', layer.name);
+    console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${benches[i].join(', ')}, ${runs} runs a side`);
+    run([join(ROOT, 'tools', 'compare-node.ts'), '--old', libUpTo(k - 1), '--new', libUpTo(k), '--runs', runs,
+      '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f])]);
+    if (values['no-write']) continue;
+    const text = benchmarksText(readFileSync(join(out, 'compare.R.txt'), 'utf8'), Number(runs), version);
+    writeFileSync(join(layer.dir, BENCHMARKS_FILE), text);
+    console.error(`compare-layers: wrote ${join(layer.dir, BENCHMARKS_FILE).replace(`${ROOT}/`, '')}`);
+  }
 }
+
+if (import.meta.main) main();
