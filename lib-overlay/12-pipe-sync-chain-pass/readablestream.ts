@@ -343,7 +343,7 @@ function readableStreamPipeTo(
     }
     // A chunk this pipe would hold goes through its pending read instead,
     // which stays pending otherwise (see holdChunk).
-    if (wouldHold())
+    if (mayHold && wouldHold())
       return false;
     pipeWrite(writer, destination, chunk, writeTracker);
     return true;
@@ -360,18 +360,18 @@ function readableStreamPipeTo(
   // one held chunk stands for the whole queue.
   let heldChunk: unknown;
   let holding = false;
-  const mayHold = destination !== undefined &&
+  const mayHold = destination !== undefined && !destination[kState].passThrough &&
     dest[kState].controller![kState].highWaterMark === 1;
 
   // A chunk whose read completed after the pipe began shutting down is
   // written as it comes (see writeHeldChunk).
   function wouldHold(): boolean {
     const state = destination![kState];
-    return mayHold && !shuttingDown && state.backpressure === true && state.syncTransform;
+    return !shuttingDown && state.backpressure === true && state.syncTransform;
   }
 
   function holdChunk(chunk: unknown): boolean {
-    if (!wouldHold())
+    if (!mayHold || !wouldHold())
       return false;
     heldChunk = chunk;
     holding = true;
