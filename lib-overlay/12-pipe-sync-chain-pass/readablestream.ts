@@ -306,7 +306,7 @@ function readableStreamPipeTo(
   function parkOnReady(): void {
     readyHook ??= {
       promise: kPendingPromise,
-      resolve: pumpStep,
+      resolve: inChain ? pumpStep : pump,
       reject: ignoreReadyRejection,
     };
     writer[kState].ready = readyHook;
@@ -360,6 +360,11 @@ function readableStreamPipeTo(
   // one held chunk stands for the whole queue.
   let heldChunk: unknown;
   let holding = false;
+  // A pipe that writes into or reads from a TransformStream resumes as a
+  // pipe step, so that the steps it triggers in the chain run after it
+  // (see runPipeStep); a plain pipe resumes directly.
+  const inChain = destination !== undefined ||
+    (source[kState].controller![kState] as { owner?: unknown }).owner !== undefined;
   const mayHold = destination !== undefined && !destination[kState].passThrough &&
     dest[kState].controller![kState].highWaterMark === 1;
 
