@@ -61,7 +61,7 @@ const MODEL_DIR = join(ROOT, 'benchmark', 'model');
 const COUNT_PROMISES = join(ROOT, 'test/helpers/count-promises.cjs');
 // Models at the floor the spec leaves (not at the stream's own turns), with
 // the promises per chunk of that floor.
-const FLOOR_MODELS: Record<string, number> = { 'pipe-through-chain.js': 2 };
+const FLOOR_MODELS: Record<string, number> = { 'pipe-through-chain.js': 2, 'text-coding.js': 2 };
 
 /** Promises a model benchmark creates in one run (Node on the given lib; base: the pinned Node as it is). */
 function countPromises(file: string, args: string[], lib = 'base'): number {
@@ -117,4 +117,14 @@ test('the chain model creates the floor\'s 2 promises per chunk at every chain l
     lines.push(`transforms=${transforms}: model ${model}, base ${base}, patched ${patched} promises per chunk`);
   }
   for (const line of lines) t.diagnostic(line);
+});
+
+// The encoding streams' floor: the same two settlements per chunk around
+// TextDecoderStream's or TextEncoderStream's transform step.
+test('the text-coding model creates the floor\'s 2 promises per chunk, decoding and encoding', () => {
+  const file = 'text-coding.js';
+  for (const kind of ['decode', 'encode']) {
+    const at = (n: number) => countPromises(file, ['impl=model', `kind=${kind}`, `n=${n}`]);
+    assert.equal((at(4000) - at(2000)) / 2000, FLOOR_MODELS[file], `kind=${kind}: the model's promises per chunk`);
+  }
 });

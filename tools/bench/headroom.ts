@@ -53,6 +53,7 @@ export function headroom(samples: readonly Sample[]): HeadroomRow[] {
  */
 export const FLOOR_MODELS: Readonly<Record<string, string>> = {
   'model/pipe-through-chain.js': 'the floor of a pipe chain of synchronous transforms: one pull and one sink-write settlement per chunk, whatever its length',
+  'model/text-coding.js': 'the same floor with TextDecoderStream\'s or TextEncoderStream\'s transform as the one link: the coding and two settlements per chunk',
 };
 
 function cell(row: Row): string {
