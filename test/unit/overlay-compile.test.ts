@@ -36,6 +36,9 @@ describe('overlay errors name layer, file and line', () => {
     throwsAt({ 'readablestream.ts': '// @overlay-replace\nfunction quadruple(): void {}\n' }, 2, /no top-level 'quadruple' to replace/);
     throwsAt({ 'readablestream.ts': '// @overlay-add\nfunction double(): void {}\n' }, 2, /already has 'double'/);
   });
+  it('a function in place of a constant without @overlay-replace', () => {
+    throwsAt({ 'readablestream.ts': '\nfunction kSkip(): void {}\n' }, 2, /'kSkip' is a variable .* mark it \/\/ @overlay-replace/);
+  });
   it('importing a name another webstreams module does not export', () => {
     throwsAt({ 'readablestream.ts': "import { kState } from 'internal/webstreams/util';\nimport { dequeueValue } from 'internal/webstreams/util';\nexport function f(): unknown {\n  return [kState, dequeueValue];\n}\n" },
       2, /does not export 'dequeueValue'/);

@@ -55,6 +55,31 @@ describe('overlay splicing', () => {
       .replace('  MathMax,\n', ''));
   });
 
+  it('replaces constants by functions in place on @overlay-replace, a blank line apart', () => {
+    const base = FAKE_MODULE.replace("const kSkip = Symbol('kSkip');\n",
+      "const kSkip = Symbol('kSkip');\nconst isSkip =\n  (value) => value === 'skip';\nconst isNotSkip =\n  (value) => value !== 'skip';\n");
+    const { layers } = overlayRoot({
+      '01-test': {
+        'readablestream.ts': [
+          '// @overlay-replace',
+          'function isSkip(value: unknown): boolean {',
+          "  return value === 'skip';",
+          '}',
+          '',
+          '// @overlay-replace',
+          'function isNotSkip(value: unknown): boolean {',
+          "  return value !== 'skip';",
+          '}',
+          '',
+        ].join('\n'),
+      },
+    });
+    const out = applyLayers(fakeModules(base), layers, { checkDeclarations: false }).modules.get(FAKE_ID)!;
+    assert.equal(out, FAKE_MODULE.replace("const kSkip = Symbol('kSkip');\n",
+      "const kSkip = Symbol('kSkip');\nfunction isSkip(value) {\n  return value === 'skip';\n}\n\n" +
+      "function isNotSkip(value) {\n  return value !== 'skip';\n}\n"));
+  });
+
   it('replaces a top-level let', () => {
     const out = apply({ 'readablestream.ts': 'let counter = 1;\n' });
     assert.equal(out, FAKE_MODULE.replace('let counter = 0;', 'let counter = 1;'));

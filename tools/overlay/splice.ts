@@ -89,6 +89,12 @@ export interface SpliceResult {
   touched: PreImage[];
 }
 
+// A constant may become a function declaration (or back) in place, when the
+// layer says so: its callers see the same binding, now hoisted or not.
+function isValueKindChange(from: string, to: string): boolean {
+  return from !== to && from !== 'class' && to !== 'class';
+}
+
 export function spliceDeclarations(text: string, file: CompiledFile): SpliceResult {
   const idx = indexModule(text, file.id);
   const edits: Edit[] = [];
@@ -121,8 +127,9 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     const target = replaceableTarget(idx, d.name);
     if (target) {
       if (d.mode === 'add') throw new OverlayError(`${file.id} already has '${d.name}' (${target.kind}); drop @overlay-add to replace it`, d.where);
-      if (target.kind !== d.kind) {
-        throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; remove it and add the new one`, d.where);
+      if (target.kind !== d.kind && !(d.mode === 'replace' && isValueKindChange(target.kind, d.kind))) {
+        const how = isValueKindChange(target.kind, d.kind) ? 'mark it // @overlay-replace to replace it in place' : 'classes are merged, not replaced by another kind';
+        throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; ${how}`, d.where);
       }
       if (d.after) throw new OverlayError(`@overlay-after only places new declarations; '${d.name}' replaces one in place`, d.where);
       if (d.kind === 'class') {
@@ -131,7 +138,10 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
       }
       touch('replace', d.name, target.node);
       const start = d.hasComment ? target.start : target.node.getStart(idx.sf);
-      edits.push({ start, end: target.node.end, text: d.text });
+      // Constants sit line after line; a function that takes one's place
+      // gets a blank line before the next statement, as functions do.
+      const gap = d.kind === 'function' && target.kind === 'variable' && /^\n[^\n]/.test(text.slice(target.node.end)) ? '\n' : '';
+      edits.push({ start, end: target.node.end, text: d.text + gap });
       continue;
     }
     const how = idx.bound.get(d.name);
