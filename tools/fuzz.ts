@@ -99,6 +99,7 @@ async function main(): Promise<void> {
   let identical = 0;
   const checked = new Map<string, number>(); // narrowest kind found → declared programs
   let raced = 0;
+  let baseAssertions = 0;
   const failing: (Entry & { outcome: Outcome })[] = [];
 
   for (let from = 0; from < count; from += batchSize) {
@@ -110,6 +111,7 @@ async function main(): Promise<void> {
       if (o.kind === 'identical') identical++;
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
       else if (o.kind === 'raced') raced++;
+      else if (o.kind === 'base-assertion') baseAssertions++;
       else failing.push({ ...e, outcome: o });
     });
     process.stderr.write(`fuzz seed ${seed}: ${Math.min(count, from + batchSize)}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
@@ -158,8 +160,11 @@ async function main(): Promise<void> {
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;
-  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + declaredCount, failed: failedCount, notes: `seed ${seed}` });
+  // A Node bug on the base side is not a behaviour the new lib must keep; the rest of those programs was compared.
+  const assertionText = baseAssertions === 0 ? '' :
+    `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
+  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions, failed: failedCount, notes: `seed ${seed}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 

@@ -27,6 +27,12 @@ export type Outcome =
   | { kind: 'declared'; found: Level; by: Declared[] }
   /** Declared with `races`: the base's run with `later` (an op index or a callback) `turns` later fits `found` against the new lib's run. */
   | { kind: 'raced'; later: number | string; turns: number; found: Level | 'identical'; by: Declared[] }
+  /**
+   * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
+   * rejection: a bug in Node, not behaviour to keep); without those lines
+   * the logs are `found`, within the program's declared level (turns if none).
+   */
+  | { kind: 'base-assertion'; found: Level | 'identical' }
   | { kind: 'undeclared'; found: Level | 'beyond' }
   /** `raced`: a race was allowed, but no run of the base with an op or callback later fits. */
   | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean };
@@ -59,6 +65,21 @@ function callbackNames(lines: readonly string[]): string[] {
   return [...names];
 }
 
+const INTERNAL_ASSERTION = /^\d+:\d+ unhandled rejection Error\[ERR_INTERNAL_ASSERTION\]/;
+
+/**
+ * The outcome of a program in which only the base hit an internal assertion,
+ * if without those lines the logs differ within the program's declared level
+ * (turns if it has none: the assertion's own turns shift what follows).
+ */
+export function baseAssertionOutcome(oldLines: readonly string[], newLines: readonly string[], by: readonly Declared[]): Outcome | undefined {
+  if (!oldLines.some((l) => INTERNAL_ASSERTION.test(l)) || newLines.some((l) => INTERNAL_ASSERTION.test(l))) return undefined;
+  const fixed = oldLines.filter((l) => !INTERNAL_ASSERTION.test(l));
+  const level = widestLevel(['turns', ...allowedKinds(by)])!;
+  if (violations(level, fixed, newLines).length > 0) return undefined;
+  return { kind: 'base-assertion', found: classify(fixed, newLines) as Level | 'identical' };
+}
+
 /** How many turns later an op may come, or a callback's result settle, in a race witness. */
 export const DELAYS = [1, 2, 3, 5, 8, 13, 21];
 const WITNESS_BATCH = 2000;
@@ -74,6 +95,8 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     const found = classify(x, y);
     if (found === 'identical') return outcomes.push({ kind: 'identical' });
     const by = coveringDeclarations(e.program, exempt);
+    const assertion = baseAssertionOutcome(x, y, by);
+    if (assertion) return outcomes.push(assertion);
     if (by.length === 0) return outcomes.push({ kind: 'undeclared', found });
     const kinds = allowedKinds(by);
     const allowed = widestLevel(kinds)!;
