@@ -6,7 +6,7 @@ import type { MessagePort } from 'internal/worker/io';
 
 /** Key of every webstreams object's internal state record. */
 export const kState: unique symbol;
-/** Key of the brand string isBrandCheck() tests. */
+/** Key of the brand string the brand checks (isReadableStream(), …) test. */
 export const kType: unique symbol;
 /** Returned by an algorithm that parked its operation and settles it later. */
 export const kParkedAlgorithmResult: unique symbol;
@@ -76,6 +76,7 @@ export function defaultSizeAlgorithm(): 1;
 export function extractHighWaterMark(value: unknown, defaultHWM: number): number;
 export function extractSizeAlgorithm(size: unknown): (chunk: unknown) => number;
 export function getNonWritablePropertyDescriptor(value: unknown): PropertyDescriptor;
+/** @removed-by brand-check-functions */
 export function isBrandCheck(brand: string): (value: unknown) => boolean;
 export function isPromisePending(promise: Promise<unknown> | undefined): boolean;
 /** internal/webstreams/transfer, loaded on first use. */
