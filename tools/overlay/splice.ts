@@ -89,12 +89,6 @@ export interface SpliceResult {
   touched: PreImage[];
 }
 
-// A constant may become a function declaration (or back) in place, when the
-// layer says so: its callers see the same binding, now hoisted or not.
-function isValueKindChange(from: string, to: string): boolean {
-  return from !== to && from !== 'class' && to !== 'class';
-}
-
 export function spliceDeclarations(text: string, file: CompiledFile): SpliceResult {
   const idx = indexModule(text, file.id);
   const edits: Edit[] = [];
@@ -127,9 +121,14 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     const target = replaceableTarget(idx, d.name);
     if (target) {
       if (d.mode === 'add') throw new OverlayError(`${file.id} already has '${d.name}' (${target.kind}); drop @overlay-add to replace it`, d.where);
-      if (target.kind !== d.kind && !(d.mode === 'replace' && isValueKindChange(target.kind, d.kind))) {
-        const how = isValueKindChange(target.kind, d.kind) ? 'mark it // @overlay-replace to replace it in place' : 'classes are merged, not replaced by another kind';
-        throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; ${how}`, d.where);
+      // A constant may become a function (or back) in place when the layer
+      // says so: its callers see the same binding, now hoisted or not.
+      if (target.kind !== d.kind) {
+        const valueKinds = target.kind !== 'class' && d.kind !== 'class';
+        if (!valueKinds || d.mode !== 'replace') {
+          const how = valueKinds ? 'mark it // @overlay-replace to replace it in place' : 'classes are merged, not replaced by another kind';
+          throw new OverlayError(`'${d.name}' is a ${target.kind} in ${file.id}, the layer declares a ${d.kind}; ${how}`, d.where);
+        }
       }
       if (d.after) throw new OverlayError(`@overlay-after only places new declarations; '${d.name}' replaces one in place`, d.where);
       if (d.kind === 'class') {
