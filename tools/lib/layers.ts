@@ -16,6 +16,9 @@ export interface Layer {
   dir: string;
 }
 
+/** A layer's declaration of a base bug it fixes (tools/ordering/base-fixes.ts). */
+export const BASE_FIX_FILE = 'base-fix.json';
+
 /** Folders of an overlay root that are not layers. */
 export const NON_LAYER_DIRS = new Set(['types']);
 

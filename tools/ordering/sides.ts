@@ -5,22 +5,27 @@ import { readLibDir } from '../lib/libdir.ts';
 import { LIB_OVERLAY } from '../lib/paths.ts';
 import { declaredDeviations, type Declared } from './deviations.ts';
 import { listLayers, type Layer } from '../lib/layers.ts';
+import { baseFixes, withBaseFixes, type BaseFix } from './base-fixes.ts';
 
 export interface Sides {
   oldLib: Lib;
   newLib: Lib;
   layers: Layer[];
   declared: Map<string, Declared[]>;
+  /** Base bugs the tested layers fix, inserted into the old side (tools/ordering/base-fixes.ts). */
+  fixes: BaseFix[];
 }
 
 /**
  * `--old`/`--new` are lib names (base, patched) or lib directories. With
  * LAYERS=a..b, `base` and `patched` are the two sides of that change (the
  * states after layers a-1 and b), and deviations come from layers a..b
- * under `overlay` (default lib-overlay/).
+ * under `overlay` (default lib-overlay/). When those layers fix a bug of
+ * the base (base-fix.json), the old side of the series (`base`) gets the
+ * same fix, so that only what the layers change beyond it is judged.
  */
 export function resolveSides(oldSpec: string, newSpec: string, overlay: string | undefined): Sides {
-  const oldLib = resolveLib(oldSpec === 'base' && process.env.LAYERS ? 'before' : oldSpec);
+  const seriesOld = resolveLib(oldSpec === 'base' && process.env.LAYERS ? 'before' : oldSpec);
   const newLib = resolveLib(newSpec);
   const root = overlay ?? LIB_OVERLAY;
   const { layers, byId } = declaredDeviations(root, process.env.LAYERS);
@@ -32,5 +37,7 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
       throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay has [${expected.join(', ')}] up to there; run \`make build\``);
     }
   }
-  return { oldLib, newLib, layers, declared: byId };
+  const fixes = oldSpec === 'base' ? baseFixes(layers) : [];
+  const oldLib = withBaseFixes(seriesOld, fixes);
+  return { oldLib, newLib, layers, declared: byId, fixes };
 }

@@ -1,10 +1,11 @@
 // What a layer folder holds: PATCH.md, sparse `<module>.ts` files for
-// internal/webstreams/<module>, and under node/ the files the patch adds to
-// the Node tree verbatim (node/benchmark/webstreams/x.js →
-// benchmark/webstreams/x.js).
+// internal/webstreams/<module>, under node/ the files the patch adds to the
+// Node tree verbatim (node/benchmark/webstreams/x.js →
+// benchmark/webstreams/x.js), and base-fix.json for a layer that fixes a
+// bug of the base (tools/ordering/base-fixes.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import type { Layer } from '../lib/layers.ts';
+import { BASE_FIX_FILE, type Layer } from '../lib/layers.ts';
 import { MODULE_PREFIX } from '../lib/libdir.ts';
 import { OverlayError } from './errors.ts';
 import { BENCHMARKS_FILE, readPatchMd } from '../lib/patch-md.ts';
@@ -32,10 +33,10 @@ export function layerModuleFiles(layer: Layer): LayerModuleFile[] {
   const files: LayerModuleFile[] = [];
   for (const name of readdirSync(layer.dir).sort()) {
     const path = join(layer.dir, name);
-    if (name === 'PATCH.md' || name === EXTRA_DIR || name === LOCK_FILE || name === BENCHMARKS_FILE) continue;
+    if (name === 'PATCH.md' || name === EXTRA_DIR || name === LOCK_FILE || name === BENCHMARKS_FILE || name === BASE_FIX_FILE) continue;
     const match = /^([a-z0-9_]+)\.ts$/.exec(name);
     if (!match || name.endsWith('.d.ts') || !statSync(path).isFile()) {
-      throw new OverlayError(`${path}: a layer holds PATCH.md, ${BENCHMARKS_FILE}, ${LOCK_FILE}, <module>.ts files and a ${EXTRA_DIR}/ folder only ` +
+      throw new OverlayError(`${path}: a layer holds PATCH.md, ${BENCHMARKS_FILE}, ${LOCK_FILE}, ${BASE_FIX_FILE}, <module>.ts files and a ${EXTRA_DIR}/ folder only ` +
         '(declarations for base internals belong in tools/overlay/types/)');
     }
     files.push({ layer, id: `${MODULE_PREFIX}${match[1]}`, path });

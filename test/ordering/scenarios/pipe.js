@@ -295,6 +295,20 @@ Object.assign(scenarios, {
       }));
     t.track('pipeTo', rs.pipeTo(sink(t, { failAt: 2 })));
   },
+  // The sink errors its controller in its first write, which settles 3
+  // ticks later: until then the destination is erroring (desiredSize null),
+  // so the pipe reads no more, and the reader after it gets the rest of the
+  // source. The base read on and lost the chunks (fixed by layer 14; see
+  // tools/ordering/base-fixes.ts).
+  'dest-erroring-keeps-source': async (t) => {
+    const rs = source(t, { chunks: 5 });
+    const dest = new WritableStream({
+      write: t.fn('sink.write', 'late', (c, ctl) => ctl.error(new Error('sink error'))),
+    }, { highWaterMark: 4 });
+    await t.ticks(2);
+    await t.track('pipeTo', rs.pipeTo(dest, { preventCancel: true })).catch(() => {});
+    await t.drain(rs.getReader());
+  },
   'sync-chain-signal-abort': (t) => {
     const ac = new AbortController();
     let n = 0;

@@ -1,0 +1,103 @@
+// Bugs of the base that a layer fixes (a spec deviation in Node's own lib),
+// each declared in the layer's base-fix.json as a textual insertion:
+//
+//   { "module": "internal/webstreams/readablestream",
+//     "after": "<text that occurs exactly once>", "insert": "<text>",
+//     "why": "<one line>" }
+//
+// The differential suites compare a series that includes such a layer with
+// an old side that has the same fix inserted. The fixed bug is then no
+// difference to excuse, while everything else the layers change is judged
+// against the base's behaviour as before. The fix itself is proven by the
+// layer's Node test and its ordering scenario, which differ between the
+// old side with and without it (test/unit/ordering-base-fixes.test.ts).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lib } from '../lib/injected.ts';
+import { BASE_FIX_FILE, type Layer } from '../lib/layers.ts';
+import { readLibDir, writeLibDir } from '../lib/libdir.ts';
+import { libDir } from '../lib/paths.ts';
+
+export interface BaseFix {
+  layer: string;
+  module: string;
+  after: string;
+  insert: string;
+  why: string;
+}
+
+function field(value: unknown, name: string, file: string): string {
+  if (typeof value !== 'string' || value === '') throw new Error(`${file}: "${name}" must be a non-empty string`);
+  return value;
+}
+
+/** The base fixes the layers declare, in layer order. */
+export function baseFixes(layers: readonly Layer[]): BaseFix[] {
+  const fixes: BaseFix[] = [];
+  for (const layer of layers) {
+    const file = join(layer.dir, BASE_FIX_FILE);
+    if (!existsSync(file)) continue;
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      throw new Error(`${file}: ${(err as Error).message}`);
+    }
+    fixes.push({
+      layer: layer.name,
+      module: field(json.module, 'module', file),
+      after: field(json.after, 'after', file),
+      insert: field(json.insert, 'insert', file),
+      why: field(json.why, 'why', file),
+    });
+  }
+  return fixes;
+}
+
+/** The modules of `lib` with each fix inserted; refuses an anchor that is missing or not unique. */
+export function applyBaseFixes(modules: Map<string, string>, fixes: readonly BaseFix[], libName: string): Map<string, string> {
+  const out = new Map(modules);
+  for (const fix of fixes) {
+    const text = out.get(fix.module);
+    if (text === undefined) throw new Error(`base fix of ${fix.layer}: ${libName} has no module ${fix.module}`);
+    const at = text.indexOf(fix.after);
+    if (at < 0 || text.indexOf(fix.after, at + 1) >= 0) {
+      throw new Error(`base fix of ${fix.layer}: its "after" text occurs ${at < 0 ? 'nowhere' : 'more than once'} in ${libName}'s ${fix.module}; update ${BASE_FIX_FILE} for this base`);
+    }
+    const end = at + fix.after.length;
+    out.set(fix.module, text.slice(0, end) + fix.insert + text.slice(end));
+  }
+  return out;
+}
+
+/**
+ * `lib` with the fixes applied (the lib itself when there are none), named
+ * `<lib>+fixes`. Its directory, out/lib/<lib>+fixes-<hash of its content>,
+ * is written once and renamed into place, so runs in parallel share it.
+ */
+export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
+  if (fixes.length === 0) return lib;
+  const { manifest, modules } = readLibDir(lib.dir);
+  const fixed = applyBaseFixes(modules, fixes, lib.name);
+  const hash = createHash('sha256');
+  for (const [id, text] of [...fixed].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
+  const name = `${lib.name}+fixes`;
+  const dir = libDir(`${name}-${hash.digest('hex').slice(0, 12)}`);
+  if (!existsSync(dir)) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    writeLibDir(tmp, {
+      nodeVersion: manifest.nodeVersion,
+      origin: `${manifest.origin}, with the base fixes of ${fixes.map((f) => f.layer).join(', ')}`,
+      layers: manifest.layers,
+    }, fixed);
+    try {
+      renameSync(tmp, dir);
+    } catch (err) {
+      // Another run put the same content there first.
+      rmSync(tmp, { recursive: true, force: true });
+      if (!existsSync(dir)) throw err;
+    }
+  }
+  return { name, dir };
+}
