@@ -20,6 +20,7 @@ import { DELAYS, judgePrograms, type Entry, type Outcome } from './ordering/judg
 import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
 import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
+import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { CORPUS } from './ordering/side.ts';
 
@@ -93,7 +94,8 @@ function explain(o: Outcome, oldName: string, newName: string): string {
 }
 
 async function main(): Promise<void> {
-  const { oldLib, newLib, declared } = resolveSides(values.old!, values.new!, values.overlay);
+  const { oldLib, newLib, declared, fixes } = resolveSides(values.old!, values.new!, values.overlay);
+  if (fixes.length) console.log(describeBaseFixes(fixes));
   const { exempt, unknown } = fuzzExemptions(declared, FEATURES);
   const started = Date.now();
   let identical = 0;

@@ -13,6 +13,7 @@ import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { judgeCorpus } from './ordering/deviations.ts';
 import { LEVELS } from './ordering/kinds.ts';
 import { renderProjectionDiffs } from './ordering/projections.ts';
+import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { runSide } from './ordering/side.ts';
 
@@ -28,7 +29,8 @@ const { values } = parseFlags({
 }, USAGE);
 
 async function main(): Promise<void> {
-  const { oldLib, newLib, layers, declared } = resolveSides(values.old!, values.new!, values.overlay);
+  const { oldLib, newLib, layers, declared, fixes } = resolveSides(values.old!, values.new!, values.overlay);
+  if (fixes.length) console.log(describeBaseFixes(fixes));
   const started = Date.now();
   const batch = { kind: 'corpus' as const, corpus: values.corpus, filter: values.filter };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);

@@ -2,7 +2,9 @@
 // change, and a way to run Node on them.
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { libDir } from '../../tools/lib/paths.ts';
-import { readLibDir, writeLibDir, type Modules } from '../../tools/lib/libdir.ts';
+import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../../tools/lib/libdir.ts';
+
+export { replaceOnce };
 import { injectedNode } from '../../tools/lib/injected.ts';
 
 /** out/lib/test-<name>: the base with `edit` applied to its modules. */
@@ -12,15 +14,6 @@ export function variantLib(name: string, edit: (modules: Modules) => void): stri
   const dir = libDir(`test-${name}`);
   writeLibDir(dir, { ...manifest, layers: [`test:${name}`] }, modules);
   return dir;
-}
-
-/** Replaces exactly one occurrence of `from` in module `id`. */
-export function replaceOnce(modules: Modules, id: string, from: string, to: string): void {
-  const text = modules.get(id);
-  if (text === undefined) throw new Error(`no module ${id}`);
-  const at = text.indexOf(from);
-  if (at < 0 || text.indexOf(from, at + 1) >= 0) throw new Error(`${id}: expected exactly one '${from.slice(0, 60)}'`);
-  modules.set(id, text.slice(0, at) + to + text.slice(at + from.length));
 }
 
 export function runOnLib(dir: string, args: string[], env: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {

@@ -13,10 +13,10 @@ import { resolveSides } from '../../tools/ordering/sides.ts';
 const SEED = 1796120270;
 const FOUND = [4624, 2787, 3844];
 const entries = FOUND.map((i) => ({ id: `fuzz/seed-${SEED}-${i}`, program: generateProgram(SEED, i) }));
+// The series' old side: the base with the bugs layers fix (tools/ordering/base-fixes.ts).
+const { oldLib } = resolveSides('base', 'patched', undefined);
 
 test('only the base hits an internal assertion: counted as such, the rest compared', async () => {
-  // The series' old side: the base with the bugs layers fix (tools/ordering/base-fixes.ts).
-  const { oldLib } = resolveSides('base', 'patched', undefined);
   const { outcomes, logs } = await judgePrograms(oldLib, resolveLib('patched'), entries, new Map());
   entries.forEach((e, i) => {
     assert.ok(logs[0].get(e.id)!.some((l) => /unhandled rejection Error\[ERR_INTERNAL_ASSERTION\]/.test(l)), `${e.id}: the base no longer asserts`);
@@ -26,7 +26,6 @@ test('only the base hits an internal assertion: counted as such, the rest compar
 
 test('the assertion of program 9931 came from the bug layer 14 fixes: gone with the fix', async () => {
   const entry = { id: `fuzz/seed-${SEED}-9931`, program: generateProgram(SEED, 9931) };
-  const { oldLib } = resolveSides('base', 'patched', undefined);
   const asserts = (logs: Map<string, string[]>) => logs.get(entry.id)!.some((l) => /ERR_INTERNAL_ASSERTION/.test(l));
   const onBase = await judgePrograms(resolveLib('base'), resolveLib('patched'), [entry], new Map());
   assert.ok(asserts(onBase.logs[0]), 'the base no longer asserts');

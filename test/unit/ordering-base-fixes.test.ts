@@ -16,9 +16,9 @@ const FIX: BaseFix = { layer: '99-x', module: 'm', after: 'function f() {\n', in
 test('a fix is inserted after its anchor, which must occur exactly once', () => {
   const fixed = applyBaseFixes(new Map([['m', 'function f() {\n  run();\n}\n']]), [FIX], 'lib');
   assert.equal(fixed.get('m'), 'function f() {\n  check();\n  run();\n}\n');
-  assert.throws(() => applyBaseFixes(new Map([['m', 'function g() {}\n']]), [FIX], 'lib'), /occurs nowhere in lib's m/);
-  assert.throws(() => applyBaseFixes(new Map([['m', 'function f() {\nfunction f() {\n']]), [FIX], 'lib'), /occurs more than once/);
-  assert.throws(() => applyBaseFixes(new Map(), [FIX], 'lib'), /lib has no module m/);
+  assert.throws(() => applyBaseFixes(new Map([['m', 'function g() {}\n']]), [FIX], 'lib'), /base fix of 99-x does not apply to lib: m: "function f\(\) \{\\n" occurs nowhere; update base-fix\.json/);
+  assert.throws(() => applyBaseFixes(new Map([['m', 'function f() {\nfunction f() {\n']]), [FIX], 'lib'), /base fix of 99-x does not apply to lib: m: .* occurs more than once/);
+  assert.throws(() => applyBaseFixes(new Map(), [FIX], 'lib'), /base fix of 99-x does not apply to lib: no module m;/);
 });
 
 test('the series declares the pipe fix, and the suites compare against the base with it', () => {

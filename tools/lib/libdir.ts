@@ -19,6 +19,17 @@ export interface Manifest {
 /** Module id → source text. */
 export type Modules = Map<string, string>;
 
+/** Replaces exactly one occurrence of `from` in module `id`; a text that is missing or repeated is an error. */
+export function replaceOnce(modules: Modules, id: string, from: string, to: string): void {
+  const text = modules.get(id);
+  if (text === undefined) throw new Error(`no module ${id}`);
+  const at = text.indexOf(from);
+  if (at < 0 || text.indexOf(from, at + 1) >= 0) {
+    throw new Error(`${id}: ${JSON.stringify(from.slice(0, 60))} occurs ${at < 0 ? 'nowhere' : 'more than once'}`);
+  }
+  modules.set(id, text.slice(0, at) + to + text.slice(at + from.length));
+}
+
 export function writeLibDir(dir: string, manifest: Omit<Manifest, 'modules'>, modules: Modules): void {
   rmSync(dir, { recursive: true, force: true });
   const ids = [...modules.keys()].sort();

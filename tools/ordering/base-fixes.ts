@@ -16,7 +16,7 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { BASE_FIX_FILE, type Layer } from '../lib/layers.ts';
-import { readLibDir, writeLibDir } from '../lib/libdir.ts';
+import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../lib/libdir.ts';
 import { libDir } from '../lib/paths.ts';
 
 export interface BaseFix {
@@ -56,19 +56,21 @@ export function baseFixes(layers: readonly Layer[]): BaseFix[] {
 }
 
 /** The modules of `lib` with each fix inserted; refuses an anchor that is missing or not unique. */
-export function applyBaseFixes(modules: Map<string, string>, fixes: readonly BaseFix[], libName: string): Map<string, string> {
+export function applyBaseFixes(modules: Modules, fixes: readonly BaseFix[], libName: string): Modules {
   const out = new Map(modules);
   for (const fix of fixes) {
-    const text = out.get(fix.module);
-    if (text === undefined) throw new Error(`base fix of ${fix.layer}: ${libName} has no module ${fix.module}`);
-    const at = text.indexOf(fix.after);
-    if (at < 0 || text.indexOf(fix.after, at + 1) >= 0) {
-      throw new Error(`base fix of ${fix.layer}: its "after" text occurs ${at < 0 ? 'nowhere' : 'more than once'} in ${libName}'s ${fix.module}; update ${BASE_FIX_FILE} for this base`);
+    try {
+      replaceOnce(out, fix.module, fix.after, fix.after + fix.insert);
+    } catch (err) {
+      throw new Error(`base fix of ${fix.layer} does not apply to ${libName}: ${(err as Error).message}; update ${BASE_FIX_FILE} for this base`);
     }
-    const end = at + fix.after.length;
-    out.set(fix.module, text.slice(0, end) + fix.insert + text.slice(end));
   }
   return out;
+}
+
+/** One line per fix, for the reports: which layer, and what it fixes. */
+export function describeBaseFixes(fixes: readonly BaseFix[]): string {
+  return fixes.map((f) => `old side with the base fix of ${f.layer}: ${f.why}`).join('\n');
 }
 
 /**
