@@ -13,7 +13,7 @@
 // old side with and without it (test/unit/ordering-base-fixes.test.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { BASE_FIX_FILE, type Layer } from '../lib/layers.ts';
 import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../lib/libdir.ts';
@@ -75,7 +75,7 @@ export function describeBaseFixes(fixes: readonly BaseFix[]): string {
 
 /**
  * `lib` with the fixes applied (the lib itself when there are none), named
- * `<lib>+fixes`. Its directory, out/lib/<lib>+fixes-<hash of its content>,
+ * `<lib>+fixes`. Its directory, out/lib/<lib's folder>+fixes-<hash of its content>,
  * is written once and renamed into place, so runs in parallel share it.
  */
 export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
@@ -85,7 +85,7 @@ export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
   const hash = createHash('sha256');
   for (const [id, text] of [...fixed].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
   const name = `${lib.name}+fixes`;
-  const dir = libDir(`${name}-${hash.digest('hex').slice(0, 12)}`);
+  const dir = libDir(`${basename(lib.dir)}+fixes-${hash.digest('hex').slice(0, 12)}`);
   if (!existsSync(dir)) {
     const tmp = `${dir}.tmp-${process.pid}`;
     writeLibDir(tmp, {

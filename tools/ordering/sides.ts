@@ -21,8 +21,9 @@ export interface Sides {
  * LAYERS=a..b, `base` and `patched` are the two sides of that change (the
  * states after layers a-1 and b), and deviations come from layers a..b
  * under `overlay` (default lib-overlay/). When those layers fix a bug of
- * the base (base-fix.json), the old side of the series (`base`) gets the
- * same fix, so that only what the layers change beyond it is judged.
+ * the base (base-fix.json), the old side (the state before them, however
+ * named) gets the same fix, so that only what they change beyond it is
+ * judged.
  */
 export function resolveSides(oldSpec: string, newSpec: string, overlay: string | undefined): Sides {
   const seriesOld = resolveLib(oldSpec === 'base' && process.env.LAYERS ? 'before' : oldSpec);
@@ -37,7 +38,7 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
       throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay has [${expected.join(', ')}] up to there; run \`make build\``);
     }
   }
-  const fixes = oldSpec === 'base' ? baseFixes(layers) : [];
+  const fixes = baseFixes(layers);
   const oldLib = withBaseFixes(seriesOld, fixes);
   return { oldLib, newLib, layers, declared: byId, fixes };
 }
