@@ -15,7 +15,8 @@ import { basename, join, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { listLayers, selectLayers, stateLibName } from './lib/layers.ts';
 import { BENCHMARKS_FILE, readPatchMd } from './lib/patch-md.ts';
-import { libDir, OUT, PINNED_NODE, ROOT } from './lib/paths.ts';
+import { readLibDir } from './lib/libdir.ts';
+import { libDir, OUT, ROOT } from './lib/paths.ts';
 
 const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
 
@@ -70,7 +71,6 @@ function main(): void {
   run([join(ROOT, 'tools', 'build.ts'), '--quiet']);
   const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
   const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
-  const version = spawnSync(PINNED_NODE, ['--version'], { encoding: 'utf8' }).stdout.trim();
   for (const [i, layer] of selected.entries()) {
     const k = layer.index;
     const out = join(OUT, 'compare', layer.name);
@@ -78,7 +78,9 @@ function main(): void {
     run([join(ROOT, 'tools', 'compare-node.ts'), '--old', libUpTo(k - 1), '--new', libUpTo(k), '--runs', runs,
       '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f])]);
     if (values['no-write']) continue;
-    const text = benchmarksText(readFileSync(join(out, 'compare.R.txt'), 'utf8'), Number(runs), version);
+    // The release the new side runs in (the lib's manifest picks the binary): v24 for lib-overlay-v24.
+    const { nodeVersion } = readLibDir(libUpTo(k)).manifest;
+    const text = benchmarksText(readFileSync(join(out, 'compare.R.txt'), 'utf8'), Number(runs), nodeVersion);
     writeFileSync(join(layer.dir, BENCHMARKS_FILE), text);
     console.error(`compare-layers: wrote ${join(layer.dir, BENCHMARKS_FILE).replace(`${ROOT}/`, '')}`);
   }
