@@ -113,8 +113,10 @@ function passThroughWrite(transformStream: TransformStream, chunk: unknown): boo
   const reader = readableState.reader as ReadableStreamDefaultReader | undefined;
   const pipe = reader?.[kState].pipe;
   if (pipe !== undefined && reader![kState].readRequests.length === 1 &&
-      !readableController.queue.length && pipe(chunk))
+      !readableController.queue.length && pipe(chunk)) {
+    passThroughHandedOver(transformStream);
     return true;
+  }
   passThroughEnqueue(transformStream, chunk);
   return true;
 }
@@ -130,6 +132,12 @@ let passThroughEnqueue = (transformStream: TransformStream, chunk: unknown): voi
   passThroughEnqueue =
     require('internal/webstreams/transformstream').transformStreamPassThroughEnqueue;
   passThroughEnqueue(transformStream, chunk);
+};
+
+let passThroughHandedOver = (transformStream: TransformStream): void => {
+  passThroughHandedOver =
+    require('internal/webstreams/transformstream').transformStreamPassThroughHandedOver;
+  passThroughHandedOver(transformStream);
 };
 
 function readableStreamPipeTo(
@@ -364,6 +372,16 @@ function readableStreamPipeTo(
       writableStreamDefaultWriterWriteWithRequest(writer, chunk, writeTracker);
     else
       pipeWrite(writer, destination, chunk, writeTracker);
+    // The chunk took the place of this pipe's pending read. Where that
+    // write filled the destination, the pipe would not read again: the
+    // read is withdrawn, and the pipe waits for the destination as after
+    // any other write, instead of taking one chunk more than it may.
+    if ((dest[kState].backpressure || dest[kState].state !== 'writable') &&
+        reader[kState].readRequests.length === 1) {
+      reader[kState].readRequests.shift();
+      if (dest[kState].state === 'writable')
+        parkOnReady();
+    }
     return true;
   }
 

@@ -4,8 +4,13 @@ import {
   initializeTransformStream,
   setupTransformStreamDefaultControllerFromTransformer,
   transformStreamDefaultControllerEnqueue,
+  transformStreamSetBackpressure,
   type TransformStream as DeclaredTransformStream,
 } from 'internal/webstreams/transformstream';
+import {
+  readableStreamDefaultControllerHasBackpressure,
+  type ReadableStreamDefaultController,
+} from 'internal/webstreams/readablestream';
 import { kEmptyObject } from 'internal/util';
 import {
   kValidateObjectAllowObjects,
@@ -107,4 +112,16 @@ class TransformStreamState {
 // is idle (see pipeWrite in readablestream.js).
 export function transformStreamPassThroughEnqueue(stream: TransformStream, chunk: unknown): void {
   transformStreamDefaultControllerEnqueue(stream[kState].controller!, chunk);
+}
+
+// A pipe took a chunk past this stream as the value of its pending read
+// (see passThroughWrite in readablestream.js). The readable side is left
+// as the enqueue() that fulfilled that read would leave it: with the read
+// gone (the pipe reads no more for now) and nothing queued, a high water
+// mark of 0 turns backpressure on, so the writable side waits again.
+export function transformStreamPassThroughHandedOver(stream: TransformStream): void {
+  const state = stream[kState];
+  if (!state.backpressure &&
+      readableStreamDefaultControllerHasBackpressure(state.readable![kState].controller as ReadableStreamDefaultController))
+    transformStreamSetBackpressure(stream, true);
 }

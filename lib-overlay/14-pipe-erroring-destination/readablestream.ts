@@ -291,13 +291,23 @@ function readableStreamPipeTo(
       return false;
     if (destination === undefined) {
       writableStreamDefaultWriterWriteWithRequest(writer, chunk, writeTracker);
-      return true;
+    } else {
+      // A chunk this pipe would hold goes through its pending read instead,
+      // which stays pending otherwise (see holdChunk).
+      if (mayHold && wouldHold())
+        return false;
+      pipeWrite(writer, destination, chunk, writeTracker);
     }
-    // A chunk this pipe would hold goes through its pending read instead,
-    // which stays pending otherwise (see holdChunk).
-    if (mayHold && wouldHold())
-      return false;
-    pipeWrite(writer, destination, chunk, writeTracker);
+    // The chunk took the place of this pipe's pending read. Where that
+    // write filled the destination, the pipe would not read again: the
+    // read is withdrawn, and the pipe waits for the destination as after
+    // any other write, instead of taking one chunk more than it may.
+    if ((dest[kState].backpressure || dest[kState].state !== 'writable') &&
+        reader[kState].readRequests.length === 1) {
+      reader[kState].readRequests.shift();
+      if (dest[kState].state === 'writable')
+        parkOnReady();
+    }
     return true;
   }
 

@@ -295,6 +295,22 @@ Object.assign(scenarios, {
       }));
     t.track('pipeTo', rs.pipeTo(sink(t, { failAt: 2 })));
   },
+  // Nobody reads the end of source -> new TransformStream() -> a transform:
+  // the pipeline stalls once every queue is full, the source pulled as often
+  // as through a TransformStream whose transform() enqueues. A chunk handed
+  // past the identity stream that filled the last one's writable side once
+  // left the second pipe reading one chunk more (layer 03).
+  'pass-through-fills-destination': async (t) => {
+    let n = 0;
+    const rs = new ReadableStream({
+      pull: t.fn('source.pull', 'sync', (c) => c.enqueue(`c${++n}`)),
+    }, { highWaterMark: 0 });
+    rs.pipeThrough(new TransformStream(undefined, { highWaterMark: 1 }, { highWaterMark: 0 }))
+      .pipeThrough(new TransformStream({
+        transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)),
+      }, { highWaterMark: 4 }));
+    await t.ticks(30);
+  },
   // The sink errors its controller in its first write, which settles 3
   // ticks later: until then the destination is erroring (desiredSize null),
   // so the pipe reads no more, and the reader after it gets the rest of the

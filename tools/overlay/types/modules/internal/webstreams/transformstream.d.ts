@@ -101,3 +101,5 @@ export function transformStreamDefaultSourceCancelAlgorithm(stream: TransformStr
 
 /** @layer pipe-pass-through */
 export function transformStreamPassThroughEnqueue(stream: TransformStream, chunk: unknown): void;
+/** @layer pipe-pass-through */
+export function transformStreamPassThroughHandedOver(stream: TransformStream): void;
