@@ -5,6 +5,9 @@
 //   { "base": "node@24.21.0", "patches": "patches-v24",
 //     "pr": { "base": "v24.x-staging", "titlePrefix": "[v24.x backport] " } }
 //
+// lib-overlay-fixes/ is one too: the base's bugs the main series fixes, as
+// standalone PRs against main on the pinned base ("base": "pinned").
+//
 // The tools take a series by name (`--series v24`: lib-overlay-v24/).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +26,10 @@ export interface SeriesConfig {
   /** The branch the first PR targets, and what each PR title starts with. */
   prBase: string;
   titlePrefix: string;
-  /** Expectations for Node's tests in that release's own binary. */
+  /**
+   * Expectations for Node's tests in that release's own binary: the
+   * series' own file, or the main series' for a series on the pinned base.
+   */
   nodeTestExpectations: string;
   layers: Layer[];
 }
@@ -38,14 +44,16 @@ export function readSeries(name: string): SeriesConfig {
     if (typeof v !== 'string' || !v) throw new Error(`${file}: expected a string ${what}`);
     return v;
   };
+  const base = str(json.base, '"base"');
+  const ownExpectations = join(ROOT, 'test', `series-${name}`, 'node-tests-expectations.json');
   return {
     name,
     root,
-    base: str(json.base, '"base"'),
+    base,
     patches: join(ROOT, str(json.patches, '"patches"')),
     prBase: str(json.pr?.base, '"pr.base"'),
     titlePrefix: typeof json.pr?.titlePrefix === 'string' ? json.pr.titlePrefix : '',
-    nodeTestExpectations: join(ROOT, 'test', `series-${name}`, 'node-tests-expectations.json'),
+    nodeTestExpectations: base === 'pinned' && !existsSync(ownExpectations) ? join(ROOT, 'test', 'node-tests-expectations.json') : ownExpectations,
     layers: listLayers(root),
   };
 }

@@ -1,10 +1,12 @@
 // The `intree-series-<name>` suite of `make test`: a series kept beside
-// the main one, on the fixture tree itself (Debian's nodejs source, whose
-// lib is the v24 series' base). In a throw-away git repository of that
-// tree:
+// the main one, on the fixture tree (Debian's nodejs source, whose lib is
+// the v24 series' base). In a throw-away git repository of that tree:
 //
 // - its lib/internal/webstreams is byte for byte the series' base (the
-//   release binary's builtins), so the patches are made for this tree;
+//   release binary's builtins), so the patches are made for this tree; a
+//   series on another release (the fixes on the pinned base) gets that
+//   base's lib/internal/webstreams committed into the tree first, as
+//   `node-intree` does for the main series;
 // - every prefix 1..k of the committed series applies with `git am` and
 //   ./configures (Debian's flags) with the tree left clean; the last one
 //   leaves exactly the series' last state in lib/;
@@ -13,12 +15,12 @@
 //
 //   node tools/series/intree.ts --series v24
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { resolveBase } from '../lib/base-spec.ts';
-import { readLibDir } from '../lib/libdir.ts';
+import { MODULE_PREFIX, readLibDir } from '../lib/libdir.ts';
 import { ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
 import { configure } from '../node/build-steps.ts';
@@ -66,16 +68,25 @@ function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'webstreams-series-intree-'));
   const repo = join(work, 'node');
   try {
-    const ready = check(`the fixture tree's lib/internal/webstreams is the series' base (${base.nodeVersion}) byte for byte`, () => {
-      expect(tree.version === base.nodeVersion, `the tree is Node ${tree.version}, the series stands on ${base.nodeVersion}`);
+    const own = tree.version === base.nodeVersion;
+    const what = own ? `the fixture tree's lib/internal/webstreams is the series' base (${base.nodeVersion}) byte for byte`
+      : `the fixture tree (Node ${tree.version}) with the series' base lib/internal/webstreams (${base.nodeVersion}) committed`;
+    const ready = check(what, () => {
       cpSync(tree.dir, repo, { recursive: true });
+      writeFileSync(join(repo, '.gitignore'), '/out/\n/config.gypi\n/config.mk\n/config.status\n/icu_config.gypi\n*.pyc\n');
+      git(repo, ['init', '--quiet', `--initial-branch=${s.prBase}`]);
+      if (!own) {
+        git(repo, ['add', '--all']);
+        git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
+        const lib = join(repo, 'lib', MODULE_PREFIX);
+        for (const name of readdirSync(lib)) rmSync(join(lib, name));
+        for (const [id, text] of base.modules) writeFileSync(join(repo, 'lib', `${id}.js`), text);
+      }
       for (const [id, text] of base.modules) {
         expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from ${base.origin}`);
       }
-      writeFileSync(join(repo, '.gitignore'), '/out/\n/config.gypi\n/config.mk\n/config.status\n/icu_config.gypi\n*.pyc\n');
-      git(repo, ['init', '--quiet', '--initial-branch=v24.x-staging']);
       git(repo, ['add', '--all']);
-      git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
+      git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', own ? 'base: Debian nodejs source tree' : `base: lib/internal/webstreams of ${base.nodeVersion}`], IDENTITY);
     });
     if (!ready) return;
     const start = git(repo, ['rev-parse', 'HEAD']);
