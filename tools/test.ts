@@ -47,6 +47,9 @@ export const SUITES: Suite[] = [
   // The v24.x series (lib-overlay-v24/, doc/series-v24.md) on its own base and binary.
   { name: 'series-v24', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'v24'], counts: 'summary' },
   { name: 'intree-series-v24', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'v24'], counts: 'summary' },
+  // The base's bugs the series fixes, as standalone PRs on the pinned base (lib-overlay-fixes/).
+  { name: 'series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'fixes'], counts: 'summary' },
+  { name: 'intree-series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'fixes'], counts: 'summary' },
 ];
 
 function list(text: string | undefined): Set<string> | undefined {

@@ -1,0 +1,95 @@
+// The fixes series (lib-overlay-fixes/, doc/series.md "Fixes first"): the
+// base's bugs the main series fixes, each a standalone PR against main on
+// the pinned base, so it can land (and be backported) before the speed work.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { resolveBase } from '../../tools/lib/base-spec.ts';
+import { NODE_FIXTURES } from '../../tools/lib/fixture-paths.ts';
+import { injectedNode, resolveLib, type Lib } from '../../tools/lib/injected.ts';
+import { listLayers } from '../../tools/lib/layers.ts';
+import { ROOT } from '../../tools/lib/paths.ts';
+import { listPatches } from '../../tools/node/series.ts';
+import { applyLayers } from '../../tools/overlay/apply.ts';
+import { applyBaseFixes, baseFixes, withBaseFixes } from '../../tools/ordering/base-fixes.ts';
+import { readSeries } from '../../tools/series/config.ts';
+import { tempDir } from '../helpers/node-repo.ts';
+
+const slug = (name: string) => name.replace(/^\d+-/, '');
+
+test('series fixes: lib-overlay-fixes on the pinned base, PRs against main, one committed patch per layer', () => {
+  const s = readSeries('fixes');
+  assert.equal(s.base, 'pinned');
+  assert.equal(s.prBase, 'main');
+  assert.equal(s.titlePrefix, '');
+  assert.equal(s.nodeTestExpectations, join(ROOT, 'test', 'node-tests-expectations.json'));
+  assert.ok(s.layers.length > 0);
+  assert.deepEqual(listPatches(s.patches).map((p) => p.slug), s.layers.map((l) => slug(l.name)));
+});
+
+test('each fix is exactly the base fix it declares, and the main series declares the same one', () => {
+  const s = readSeries('fixes');
+  const base = resolveBase(s.base);
+  const fixes = baseFixes(s.layers);
+  assert.equal(fixes.length, s.layers.length, 'every layer of the fixes series declares its base-fix.json');
+  const states = applyLayers(base.modules, s.layers, { root: s.root, typings: base.typings, baseLabel: 'the base' }).layers;
+  const main = baseFixes(listLayers());
+  for (const [i, fix] of fixes.entries()) {
+    // What the differential suites put into the old side is what the PR ships.
+    const before = i === 0 ? base.modules : states[i - 1].modules;
+    assert.equal(applyBaseFixes(before, [fix], 'base').get(fix.module), states[i].modules.get(fix.module), fix.layer);
+    const same = main.find((m) => slug(m.layer) === slug(fix.layer));
+    assert.ok(same, `the main series has no layer ${slug(fix.layer)}`);
+    assert.deepEqual({ ...same, layer: '' }, { ...fix, layer: '' }, `${fix.layer}: base-fix.json differs from the main series' ${same.layer}`);
+  }
+});
+
+test('make pr SERIES=fixes (dry run): plain stream: titles, the first PR against main', () => {
+  const s = readSeries('fixes');
+  const out = tempDir('pr-fixes');
+  const r = spawnSync(process.execPath, [join(ROOT, 'tools', 'node', 'pr.ts'), '--series', 'fixes', '--out', out, '--results', tempDir('results-fixes')], {
+    encoding: 'utf8', env: { ...process.env, NODE_DIR: '', PR_BASE: '', PATCHES: '', GITHUB_TOKEN: '', SERIES: '' },
+  });
+  assert.equal(r.status, 0, r.stderr);
+  const plan = JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8'));
+  assert.equal(plan.layers.length, s.layers.length);
+  assert.equal(plan.layers[0].base, 'main');
+  for (const l of plan.layers) {
+    assert.match(l.title, /^stream: /);
+    assert.match(l.patch, /^patches-fixes\//);
+  }
+});
+
+test("each fix's Node test fails on the base and passes with the fix", () => {
+  const s = readSeries('fixes');
+  const base = resolveLib('base');
+  // Next to the fixture's test/parallel, so that require('../common') finds test/common.
+  const dir = join(NODE_FIXTURES, 'test', 'series-fixes-check');
+  const run = (lib: Lib, file: string) => {
+    const { command, args, env } = injectedNode(lib, [file]);
+    return spawnSync(command, args, { cwd: NODE_FIXTURES, env: { ...env, NODE_TEST_DIR: tempDir('fixes-node-test') }, encoding: 'utf8', timeout: 60_000 });
+  };
+  try {
+    for (const [i, layer] of s.layers.entries()) {
+      const tests = join(layer.dir, 'node', 'test', 'parallel');
+      const names = existsSync(tests) ? readdirSync(tests).filter((n) => n.endsWith('.js')) : [];
+      assert.ok(names.length > 0, `${layer.name} ships no Node test`);
+      const fixed = withBaseFixes(base, baseFixes(s.layers.slice(0, i + 1)));
+      const before = i === 0 ? base : withBaseFixes(base, baseFixes(s.layers.slice(0, i)));
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      for (const name of names) {
+        cpSync(join(tests, name), join(dir, name));
+        const without = run(before, join(dir, name));
+        assert.notEqual(without.status, 0, `${name} passes without ${layer.name}`);
+        assert.match(without.stderr, /ERR_ASSERTION/, `${name} fails without ${layer.name}, but not on an assertion:\n${without.stderr}`);
+        const withFix = run(fixed, join(dir, name));
+        assert.equal(withFix.status, 0, `${name} fails with ${layer.name}:\n${withFix.stderr}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
