@@ -11,12 +11,16 @@
 # URL (curl) and unpacked into the prefix, never installed.
 set -eu
 
+# npm only where there is none: a nodejs package that brings its own npm
+# (NodeSource's) conflicts with Debian's.
+npm=npm
+if command -v npm >/dev/null 2>&1; then npm=; fi
 apt-get update
 DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
   build-essential g++ gcc make cmake ninja-build pkgconf patch xz-utils bzip2 git ca-certificates \
   python3 python3-jinja2 python3-packaging tcl ccache dpkg-dev \
   curl libssl-dev zlib1g-dev \
-  npm
+  $npm
 
 if ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/ && ! grep -qs '^deb-src' /etc/apt/sources.list; then
   echo "full-tree-setup: no deb-src entries: add forky and sid deb-src sources so apt-get source works" >&2
