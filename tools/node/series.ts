@@ -30,6 +30,18 @@ export function listPatches(dir: string): Patch[] {
   return patches;
 }
 
+/**
+ * The benchmark files a format-patch file's commit message cites: the
+ * `webstreams/<file>.js …` rows of its compare.R table (paths under
+ * benchmark/).
+ */
+export function citedBenchmarks(patch: string): string[] {
+  const text = readFileSync(patch, 'utf8');
+  const end = text.search(/^---$/m);
+  const message = end < 0 ? text : text.slice(0, end);
+  return [...new Set([...message.matchAll(/^ {4}([a-z0-9_-]+\/[A-Za-z0-9_.-]+\.js) /gm)].map((m) => `benchmark/${m[1]}`))];
+}
+
 /** Paths a format-patch file touches. */
 export function filesTouchedBy(patch: string): string[] {
   const text = readFileSync(patch, 'utf8');

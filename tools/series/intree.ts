@@ -10,12 +10,16 @@
 // - every prefix 1..k of the committed series applies with `git am` and
 //   ./configures (Debian's flags) with the tree left clean; the last one
 //   leaves exactly the series' last state in lib/;
+// - every benchmark a commit's table cites is in the tree once that commit
+//   is applied (Node's rule: it exists in benchmark/ or the PR adds it);
+//   the tree's benchmark/ is the fixture's, v24's, also for a series on
+//   another release;
 // - every commit, signed off as `make pr` signs it, passes Node's
 //   `core-validate-commit`.
 //
 //   node tools/series/intree.ts --series v24
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
@@ -26,7 +30,7 @@ import { reportSummary } from '../lib/summary.ts';
 import { configure } from '../node/build-steps.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
 import { git } from '../node/git.ts';
-import { listPatches } from '../node/series.ts';
+import { citedBenchmarks, listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
 const IDENTITY = {
@@ -90,11 +94,14 @@ function main(): void {
     });
     if (!ready) return;
     const start = git(repo, ['rev-parse', 'HEAD']);
+    const uncited: string[] = [];
 
     const applied = check(`every prefix 1..k of ${s.patches.replace(`${ROOT}/`, '')} applies with git am and ./configures; the tree ends as the series' last state`, () => {
       expect(patches.length === s.layers.length, `${patches.length} patches for ${s.layers.length} layers`);
       for (const p of patches) {
         git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], IDENTITY);
+        const missing = citedBenchmarks(p.file).filter((b) => !existsSync(join(repo, b)));
+        if (missing.length) uncited.push(`${p.file.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
         expect(git(repo, ['status', '--porcelain']) === '', `${p.file}: the tree is not clean after ./configure`);
       }
@@ -104,6 +111,10 @@ function main(): void {
       }
     });
     if (!applied) return;
+
+    check('every benchmark a commit message cites is in the tree with that commit applied', () => {
+      expect(uncited.length === 0, `cited but neither in the tree nor added by the series so far (name them in the layer's bench: or add them with adds:):\n${uncited.join('\n')}`);
+    });
 
     check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
       git(repo, ['rebase', '--quiet', '--signoff', start], IDENTITY);
