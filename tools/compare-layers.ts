@@ -3,7 +3,8 @@
 // (`bench:` front matter) on layers 1..k-1 (the base for k = 1) and on
 // layers 1..k, and benchmark/compare.R renders its CSV (tools/compare-node.ts,
 // which also checks the rendering against tools/compare.ts's). The run goes
-// to out/compare/<layer> (where `make pr` takes table.txt for the PR body);
+// to out/compare/<layer>, or out/compare-<name>/<layer> for lib-overlay-<name>
+// (where `make pr [SERIES=<name>]` takes table.txt for the PR body);
 // compare.R's table, indented so that Node's commit linter reads it as
 // quoted text, becomes lib-overlay/<layer>/benchmarks.txt, which PATCH.md's
 // {{benchmarks}} puts in the commit message.
@@ -73,7 +74,9 @@ function main(): void {
   const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
   for (const [i, layer] of selected.entries()) {
     const k = layer.index;
-    const out = join(OUT, 'compare', layer.name);
+    // A series beside the main one (lib-overlay-<name>) keeps its runs in
+    // out/compare-<name>/, where `make pr SERIES=<name>` looks for them.
+    const out = join(OUT, overlayName?.startsWith('lib-overlay-') ? `compare-${overlayName.slice('lib-overlay-'.length)}` : 'compare', layer.name);
     console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${benches[i].join(', ')}, ${runs} runs a side`);
     run([join(ROOT, 'tools', 'compare-node.ts'), '--old', libUpTo(k - 1), '--new', libUpTo(k), '--runs', runs,
       '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f])]);
