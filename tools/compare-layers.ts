@@ -17,7 +17,7 @@ import { parseFlags } from './lib/args.ts';
 import { listLayers, selectLayers, stateLibName } from './lib/layers.ts';
 import { BENCHMARKS_FILE, readPatchMd } from './lib/patch-md.ts';
 import { readLibDir } from './lib/libdir.ts';
-import { libDir, OUT, ROOT } from './lib/paths.ts';
+import { compareRoot, libDir, ROOT } from './lib/paths.ts';
 
 const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
 
@@ -72,11 +72,11 @@ function main(): void {
   run([join(ROOT, 'tools', 'build.ts'), '--quiet']);
   const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
   const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
+  // A series beside the main one (lib-overlay-<name>) keeps its runs apart.
+  const series = overlayName?.startsWith('lib-overlay-') ? overlayName.slice('lib-overlay-'.length) : undefined;
   for (const [i, layer] of selected.entries()) {
     const k = layer.index;
-    // A series beside the main one (lib-overlay-<name>) keeps its runs in
-    // out/compare-<name>/, where `make pr SERIES=<name>` looks for them.
-    const out = join(OUT, overlayName?.startsWith('lib-overlay-') ? `compare-${overlayName.slice('lib-overlay-'.length)}` : 'compare', layer.name);
+    const out = join(compareRoot(series), layer.name);
     console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${benches[i].join(', ')}, ${runs} runs a side`);
     run([join(ROOT, 'tools', 'compare-node.ts'), '--old', libUpTo(k - 1), '--new', libUpTo(k), '--runs', runs,
       '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f])]);

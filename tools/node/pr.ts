@@ -20,7 +20,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { listLayers } from '../lib/layers.ts';
-import { LIB_OVERLAY, OUT, PATCHES, ROOT } from '../lib/paths.ts';
+import { compareRoot, LIB_OVERLAY, OUT, PATCHES, ROOT } from '../lib/paths.ts';
 import { checkBase, expectedBase, type BaseMatch } from './base-check.ts';
 import { committerIdentity, GitError, placeholderIdentity, requireIdentity, requireRepo, tryGit } from './git.ts';
 import { seriesForCheckout } from './checkout-series.ts';
@@ -222,7 +222,7 @@ export function optionsFromCli(): PrOptions {
     patchesExplicit: (values.patches ?? env.PATCHES) !== undefined || series !== undefined,
     out: values.out ?? join(OUT, series ? `pr-${series.name}` : 'pr'),
     evidence: {
-      compareDir: values['compare-dir'] ?? join(OUT, series ? `compare-${series.name}` : 'compare'),
+      compareDir: values['compare-dir'] ?? compareRoot(series?.name),
       summariesDir: values.results ?? join(OUT, ...(series ? [`series-${series.name}`, 'summaries'] : ['test-results', 'summaries'])),
       suitePrefix: series ? `series-${series.name}-` : undefined,
     },
