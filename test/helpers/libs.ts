@@ -3,9 +3,9 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { libDir } from '../../tools/lib/paths.ts';
 import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../../tools/lib/libdir.ts';
+import { injectedNode } from '../../tools/lib/injected.ts';
 
 export { replaceOnce };
-import { injectedNode } from '../../tools/lib/injected.ts';
 
 /** out/lib/test-<name>: the base with `edit` applied to its modules. */
 export function variantLib(name: string, edit: (modules: Modules) => void): string {

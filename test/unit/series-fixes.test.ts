@@ -77,7 +77,7 @@ test("each fix's Node test fails on the base and passes with the fix", () => {
       const names = existsSync(tests) ? readdirSync(tests).filter((n) => n.endsWith('.js')) : [];
       assert.ok(names.length > 0, `${layer.name} ships no Node test`);
       const fixed = withBaseFixes(base, baseFixes(s.layers.slice(0, i + 1)));
-      const before = i === 0 ? base : withBaseFixes(base, baseFixes(s.layers.slice(0, i)));
+      const before = withBaseFixes(base, baseFixes(s.layers.slice(0, i)));
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       for (const name of names) {

@@ -14,22 +14,18 @@
 //
 // Each check prints ok/FAIL; the totals go to the `make test` summary.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MODULE_PREFIX, readLibDir } from '../lib/libdir.ts';
+import { readLibDir } from '../lib/libdir.ts';
 import { libDir, PATCHES, ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
 import { configure } from './build-steps.ts';
+import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from './fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
 import { listPatches } from './series.ts';
 
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'webstreams-overlay test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'webstreams-overlay test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
-};
 
 let passed = 0;
 let failed = 0;
@@ -55,7 +51,7 @@ function expect(cond: unknown, message: string): void {
 }
 
 function nodeBuild(dir: string, args: string[]): { status: number; stdout: string; stderr: string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...IDENTITY };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...TEST_IDENTITY };
   for (const name of ['EXPECT_BASE', 'NODE_BUILD', 'BRANCH', 'BASE_REF', 'PATCHES', 'CONFIGURE_FLAGS']) delete env[name];
   const r = spawnSync(process.execPath, [join(ROOT, 'tools', 'node', 'node-build.ts'), '--node-dir', dir, ...args], {
     encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024,
@@ -69,19 +65,10 @@ function nodeBuild(dir: string, args: string[]): { status: number; stdout: strin
  * the tree the committed patches are made for.
  */
 function makeRepo(source: string, into: string): void {
-  cpSync(source, into, { recursive: true });
-  // Node's own .gitignore keeps build products out of `git status`; the tarball has none.
-  writeFileSync(join(into, '.gitignore'), '/out/\n/config.gypi\n/config.mk\n/config.status\n/icu_config.gypi\n*.pyc\n');
-  git(into, ['init', '--quiet', '--initial-branch=main']);
-  git(into, ['add', '--all']);
-  git(into, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
+  fixtureRepo(source, into, 'main');
   git(into, ['tag', 'fixture']);
-  const lib = join(into, 'lib', MODULE_PREFIX);
-  for (const name of readdirSync(lib)) rmSync(join(lib, name));
   const { manifest, modules } = readLibDir(libDir('base'));
-  for (const [id, text] of modules) writeFileSync(join(into, 'lib', `${id}.js`), text);
-  git(into, ['add', '--all']);
-  git(into, ['commit', '--quiet', '--no-gpg-sign', '-m', `base: lib/internal/webstreams of ${manifest.nodeVersion}`], IDENTITY);
+  commitWebstreamsLib(into, modules, manifest.nodeVersion);
 }
 
 function main(): void {
@@ -137,7 +124,7 @@ function main(): void {
     });
 
     check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
-      git(repo, ['rebase', '--quiet', '--signoff', base], IDENTITY);
+      git(repo, ['rebase', '--quiet', '--signoff', base], TEST_IDENTITY);
       const commits = git(repo, ['rev-list', '--reverse', `${base}..HEAD`]).split('\n');
       const tool = join(ROOT, 'node_modules', '.bin', 'core-validate-commit');
       const bad: string[] = [];

@@ -19,25 +19,21 @@
 //
 //   node tools/series/intree.ts --series v24
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { resolveBase } from '../lib/base-spec.ts';
-import { MODULE_PREFIX, readLibDir } from '../lib/libdir.ts';
+import { readLibDir } from '../lib/libdir.ts';
 import { ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
 import { configure } from '../node/build-steps.ts';
+import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from '../node/fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
 import { git } from '../node/git.ts';
 import { citedBenchmarks, listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
-const IDENTITY = {
-  GIT_AUTHOR_NAME: 'webstreams-overlay test', GIT_AUTHOR_EMAIL: 'test@example.invalid',
-  GIT_COMMITTER_NAME: 'webstreams-overlay test', GIT_COMMITTER_EMAIL: 'test@example.invalid',
-  GIT_AUTHOR_DATE: '2026-01-01T00:00:00Z', GIT_COMMITTER_DATE: '2026-01-01T00:00:00Z',
-};
 
 const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
 const suite = `intree-series-${values.series ?? 'unknown'}`;
@@ -76,21 +72,11 @@ function main(): void {
     const what = own ? `the fixture tree's lib/internal/webstreams is the series' base (${base.nodeVersion}) byte for byte`
       : `the fixture tree (Node ${tree.version}) with the series' base lib/internal/webstreams (${base.nodeVersion}) committed`;
     const ready = check(what, () => {
-      cpSync(tree.dir, repo, { recursive: true });
-      writeFileSync(join(repo, '.gitignore'), '/out/\n/config.gypi\n/config.mk\n/config.status\n/icu_config.gypi\n*.pyc\n');
-      git(repo, ['init', '--quiet', `--initial-branch=${s.prBase}`]);
-      if (!own) {
-        git(repo, ['add', '--all']);
-        git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', 'base: Debian nodejs source tree'], IDENTITY);
-        const lib = join(repo, 'lib', MODULE_PREFIX);
-        for (const name of readdirSync(lib)) rmSync(join(lib, name));
-        for (const [id, text] of base.modules) writeFileSync(join(repo, 'lib', `${id}.js`), text);
-      }
+      fixtureRepo(tree.dir, repo, s.prBase);
+      if (!own) commitWebstreamsLib(repo, base.modules, base.nodeVersion);
       for (const [id, text] of base.modules) {
         expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from ${base.origin}`);
       }
-      git(repo, ['add', '--all']);
-      git(repo, ['commit', '--quiet', '--no-gpg-sign', '-m', own ? 'base: Debian nodejs source tree' : `base: lib/internal/webstreams of ${base.nodeVersion}`], IDENTITY);
     });
     if (!ready) return;
     const start = git(repo, ['rev-parse', 'HEAD']);
@@ -99,7 +85,7 @@ function main(): void {
     const applied = check(`every prefix 1..k of ${s.patches.replace(`${ROOT}/`, '')} applies with git am and ./configures; the tree ends as the series' last state`, () => {
       expect(patches.length === s.layers.length, `${patches.length} patches for ${s.layers.length} layers`);
       for (const p of patches) {
-        git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], IDENTITY);
+        git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], TEST_IDENTITY);
         const missing = citedBenchmarks(p.file).filter((b) => !existsSync(join(repo, b)));
         if (missing.length) uncited.push(`${p.file.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
@@ -117,7 +103,7 @@ function main(): void {
     });
 
     check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
-      git(repo, ['rebase', '--quiet', '--signoff', start], IDENTITY);
+      git(repo, ['rebase', '--quiet', '--signoff', start], TEST_IDENTITY);
       const tool = join(ROOT, 'node_modules', '.bin', 'core-validate-commit');
       const bad: string[] = [];
       for (const c of git(repo, ['rev-list', '--reverse', `${start}..HEAD`]).split('\n')) {
