@@ -111,7 +111,7 @@ compare-layers: build fixtures
 # still gain; pipe chains against the floor the spec leaves them.
 # out/compare/headroom/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b.
 headroom: build
-	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
+	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(NAME),--name '$(NAME)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.

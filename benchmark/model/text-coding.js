@@ -14,6 +14,7 @@ const {
   WritableStream,
 } = require('node:stream/web');
 const { MinimalReadable, MinimalWriter, minimalChain } = require('./lib/minimal-streams.js');
+const { decodeLink, encodeLink } = require('./lib/links.js');
 
 const bench = common.createBenchmark(main, {
   impl: ['webstreams', 'model'],
@@ -43,19 +44,7 @@ async function main({ impl, n, kind, size }) {
   };
 
   if (impl === 'model') {
-    // The transform algorithms of TextDecoderStream and TextEncoderStream
-    // (encoding.js): decode with { stream: true } and enqueue a non-empty
-    // result; encode every chunk. A chunk ending in a lone high surrogate
-    // does not occur in this text, so the encoder carries nothing over.
-    const decoder = new TextDecoder();
-    const encoder = new TextEncoder();
-    const options = { stream: true };
-    const transform = kind === 'decode' ?
-      (chunk, controller) => {
-        const value = decoder.decode(chunk, options);
-        if (value) controller.enqueue(value);
-      } :
-      (chunk, controller) => controller.enqueue(encoder.encode(chunk));
+    const transform = kind === 'decode' ? decodeLink() : encodeLink();
     const source = new MinimalReadable(pull);
     const writer = new MinimalWriter(write, () => {});
     bench.start();

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
 import { injectedNode, resolveLib } from '../../tools/lib/injected.ts';
@@ -62,6 +63,9 @@ const COUNT_PROMISES = join(ROOT, 'test/helpers/count-promises.cjs');
 // Models at the floor the spec leaves (not at the stream's own turns), with
 // the promises per chunk of that floor.
 const FLOOR_MODELS: Record<string, number> = { 'pipe-through-chain.js': 2, 'text-coding.js': 2 };
+// Models of the real-world pipelines at the same floor: one settlement per
+// source chunk and per sink write (counted below, not per chunk).
+const REAL_WORLD_MODELS = ['sse.js', 'ndjson.js'];
 
 /** Promises a model benchmark creates in one run (Node on the given lib; base: the pinned Node as it is). */
 function countPromises(file: string, args: string[], lib = 'base'): number {
@@ -80,7 +84,7 @@ function countPromises(file: string, args: string[], lib = 'base'): number {
 // The model must do the spec's work, not less: per chunk it creates as many
 // promises (read()/write() results, reactions, awaits) as the stream does.
 test('every model benchmark runs both implementations, and the model creates as many promises per chunk as web streams', () => {
-  const files = readdirSync(MODEL_DIR).filter((f) => f.endsWith('.js') && !(f in FLOOR_MODELS));
+  const files = readdirSync(MODEL_DIR).filter((f) => f.endsWith('.js') && !(f in FLOOR_MODELS) && !REAL_WORLD_MODELS.includes(f));
   assert.ok(files.length >= 5, `found ${files.join(', ')}`);
   const run = (file: string, impl: string, n: number): number => countPromises(file, [`impl=${impl}`, `n=${n}`]);
   for (const file of files) {
@@ -126,5 +130,29 @@ test('the text-coding model creates the floor\'s 2 promises per chunk, decoding 
   for (const kind of ['decode', 'encode']) {
     const at = (n: number) => countPromises(file, ['impl=model', `kind=${kind}`, `n=${n}`]);
     assert.equal((at(4000) - at(2000)) / 2000, FLOOR_MODELS[file], `kind=${kind}: the model's promises per chunk`);
+  }
+});
+
+// The real-world pipelines' floor: the pull of each source chunk and the
+// write of each event or row settle once, and nothing else makes a promise
+// (the decoder, parsers and mappers are synchronous). The source's chunks
+// and the sink's writes come from the workloads the benchmarks share.
+test('the SSE and NDJSON models create one promise per source chunk and per sink write; web streams\' counts reported', (t) => {
+  const load = createRequire(import.meta.url);
+  const { sseChunks } = load(join(ROOT, 'benchmark/real-world/lib/sse.js')) as { sseChunks(n: number, size: number): unknown[] };
+  const { ndjsonChunks } = load(join(ROOT, 'benchmark/real-world/lib/ndjson.js')) as { ndjsonChunks(n: number, size: number): unknown[] };
+  const workloads = [
+    // SSE: every event is written; NDJSON: half the records (warn and error).
+    { file: 'sse.js', size: 512, chunks: sseChunks, writes: (n: number) => n },
+    { file: 'ndjson.js', size: 1024, chunks: ndjsonChunks, writes: (n: number) => n / 2 },
+  ];
+  assert.deepEqual(workloads.map((w) => w.file), REAL_WORLD_MODELS);
+  for (const w of workloads) {
+    const at = (impl: string, n: number, lib = 'base') => countPromises(w.file, [`impl=${impl}`, `n=${n}`], lib);
+    const floor = w.chunks(4000, w.size).length - w.chunks(2000, w.size).length + w.writes(4000) - w.writes(2000);
+    assert.ok(floor > w.writes(4000) - w.writes(2000), `${w.file}: ${floor}`);
+    assert.equal(at('model', 4000) - at('model', 2000), floor, `${w.file}: the model's promises beyond the floor`);
+    const streams = (lib: string) => ((at('webstreams', 4000, lib) - at('webstreams', 2000, lib)) / floor).toFixed(2);
+    t.diagnostic(`${w.file}: base ${streams('base')}, patched ${streams('patched')} promises per floor promise`);
   }
 });
