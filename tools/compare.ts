@@ -27,7 +27,7 @@ import { CSV_HEADER, formatConfiguration, formatSample, parseCsv, type Binary, t
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { runBenchmark, type RunningChild } from './bench/runner.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config } from './bench/suite.ts';
-import { renderReport } from './bench/table.ts';
+import { renderPaired, renderReport } from './bench/table.ts';
 
 // About 30 minutes for the whole default suite on the 2-core reference
 // machine: one round of all 49 configurations on both sides took 46 s at a
@@ -97,6 +97,8 @@ interface Meta {
 function writeOutputs(dir: string, analysis: Analysis, meta: Meta | undefined, title: string): string {
   const report = renderReport(analysis);
   writeFileSync(join(dir, 'table.txt'), report);
+  const paired = renderPaired(analysis);
+  writeFileSync(join(dir, 'paired.txt'), paired);
   const subtitle = meta ?
     `old = ${meta.old.spec}, new = ${meta.new.spec}; ${meta.runsPerSide} runs each, ${meta.clock} clock; geometric mean new/old ${analysis.geomean.toFixed(4)}` :
     `geometric mean new/old ${analysis.geomean.toFixed(4)}`;
@@ -104,10 +106,10 @@ function writeOutputs(dir: string, analysis: Analysis, meta: Meta | undefined, t
   const rows = analysis.rows.map((r) => ({
     filename: r.filename, configuration: r.configuration, confidence: r.confidence, p: r.p,
     improvement: r.improvement, accuracy: { '*': r.accuracy[0], '**': r.accuracy[1], '***': r.accuracy[2] },
-    ratio: r.ratio, oldMean: r.oldMean, newMean: r.newMean, old: r.old, new: r.new,
+    ratio: r.ratio, oldMean: r.oldMean, newMean: r.newMean, old: r.old, new: r.new, paired: r.paired,
   }));
-  writeFileSync(join(dir, 'results.json'), `${JSON.stringify({ meta, geomean: analysis.geomean, slower: analysis.slower.map((r) => r.name), rows }, null, 2)}\n`);
-  return report;
+  writeFileSync(join(dir, 'results.json'), `${JSON.stringify({ meta, geomean: analysis.geomean, pairedGeomean: analysis.pairedGeomean, slower: analysis.slower.map((r) => r.name), rows }, null, 2)}\n`);
+  return `${report}\n${paired}`;
 }
 
 function fromCsv(file: string): void {

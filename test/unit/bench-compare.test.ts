@@ -12,7 +12,7 @@ import { analyse } from '../../tools/bench/analyse.ts';
 import { renderChart, ticks } from '../../tools/bench/chart.ts';
 import { CSV_HEADER, formatConfiguration, formatSample, parseCsv, type Sample } from '../../tools/bench/csv.ts';
 import { resolveExecutable } from '../../tools/bench/executable.ts';
-import { renderReport } from '../../tools/bench/table.ts';
+import { renderPaired, renderReport } from '../../tools/bench/table.ts';
 import { replaceOnce, variantLib } from '../helpers/libs.ts';
 
 // The benchmark-like rates of bench-stats.test.ts, whose statistics were
@@ -74,6 +74,30 @@ test('the table has compare.R\'s columns and values; slower rows are flagged', (
   assert.match(text, /there are 3 comparisons/);
   assert.match(text, /geometric mean of new\/old over 3 rows: /);
   assert.match(text, /significantly slower: 1 rows\nSLOWER:\n {2}webstreams\/x\.js type='b' n=10 +\*\*\* -/);
+});
+
+test('paired by round: drift between rounds that hides a change from the table does not hide it there', () => {
+  // Round k ran old then new back to back; the machine's speed drifts 2x
+  // between rounds, the new side is 4% faster within every round.
+  const speed = [1, 0.5, 1.8, 0.7, 1.2, 0.55, 2, 0.9];
+  const old = speed.map((x) => 1000 * x);
+  const fresh = speed.map((x, i) => 1040 * x * (i % 2 ? 1.005 : 0.995));
+  const a = analyse([...samples('webstreams/x.js', 'n=10', old, fresh), ...samples('webstreams/y.js', 'n=10', [5], [6])]);
+  const [drifting, single] = a.rows;
+  assert.equal(drifting.confidence, '');
+  assert.equal(drifting.paired?.pairs, 8);
+  assert.ok(Math.abs(drifting.paired!.ratio - 1.04) < 0.001 && drifting.paired!.p < 0.001, JSON.stringify(drifting.paired));
+  assert.equal(single.paired, undefined);
+  assert.ok(Number.isNaN(a.pairedGeomean));
+  const text = renderPaired(a);
+  assert.match(text, /^paired by round +pairs +new\/old +95% interval +confidence$/m);
+  assert.match(text, /^webstreams\/x\.js n=10 +8 +1\.040x +1\.0\d\d-1\.0\d\d +\*\*\*$/m);
+  assert.doesNotMatch(text, /y\.js/);
+  // compare.R's table stays compare.R's.
+  assert.doesNotMatch(renderReport(a), /paired/);
+  const both = analyse(samples('webstreams/x.js', 'n=10', old, fresh));
+  assert.ok(Math.abs(both.pairedGeomean - both.rows[0].paired!.ratio) < 1e-12);
+  assert.match(renderPaired(both), /geometric mean of the paired ratios over 1 rows: 1\.04\d\d/);
 });
 
 test('rows with a single run get NA, like compare.R', () => {
@@ -150,6 +174,9 @@ test('a lib with a busy loop in enqueue is significantly slower', () => {
   assert.equal(order, 'old new new old '.repeat(5).trim());
   assert.equal(parseCsv(csv.join('\n')).length, 20);
   assert.ok(existsSync(join(out, 'chart.svg')) && existsSync(join(out, 'table.txt')));
+  // Paired by round, the same runs say the same.
+  assert.ok(row.paired.pairs === 10 && row.paired.ratio < 0.67 && row.paired.p < 0.01, JSON.stringify(row.paired));
+  assert.match(readFileSync(join(out, 'paired.txt'), 'utf8'), /webstreams\/readable-read\.js type='normal' n=10000 +10 +0\.\d{3}x +0\.\d{3}-0\.\d{3} +\*\*\*?/);
 });
 
 test('base against base shows no significant difference', () => {
@@ -161,6 +188,7 @@ test('base against base shows no significant difference', () => {
   // work, swapped labels) shows as p far below 0.001; at that level the
   // chance of a false alarm is 1 in 1000.
   assert.ok(row.p >= 0.001, `base vs base: p = ${row.p}, improvement ${row.improvement} %`);
+  assert.ok(row.paired.p >= 0.001, `base vs base paired: ${JSON.stringify(row.paired)}`);
   assert.match(stdout, /webstreams\/readable-read\.js type='normal' n=10000 +(\*|\*\*)? +-?\d+\.\d\d %/);
 });
 

@@ -10,11 +10,13 @@
 //   t(0.975, 10) = 2.228, t(0.995, 30) = 2.750, t(0.9995, 5) = 6.869.
 // - [R] R's documented example `t.test(extra ~ group, data = sleep)`
 //   (Student's sleep data): t = -1.8608, df = 17.776, p-value = 0.07939,
-//   95 percent confidence interval -3.3654832 0.2054832.
+//   95 percent confidence interval -3.3654832 0.2054832; and with
+//   paired = TRUE: t = -4.0621, df = 9, p-value = 0.002833, 95 percent
+//   confidence interval -2.4598858 -0.7001142, mean difference -1.58.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  confidenceHalfWidth, geometricMean, logGamma, mean, regularizedBeta, stars,
+  confidenceHalfWidth, geometricMean, logGamma, mean, pairedLogRatio, pairedTTest, regularizedBeta, stars,
   studentTCdf, studentTQuantile, studentTTwoSided, variance, welchTTest,
 } from '../../tools/bench/stats.ts';
 
@@ -140,4 +142,39 @@ test('stars, degenerate samples and bad input', () => {
   close(variance([2, 4, 4, 4, 5, 5, 7, 9]), 32 / 7, 1e-15, 'sample variance');
   close(geometricMean([1, 4, 16]), 4, 1e-15, 'geometric mean');
   assert.throws(() => geometricMean([1, 0]), /positive/);
+});
+
+test("the paired t-test on Student's sleep data reproduces R's t.test(paired = TRUE) [R]", () => {
+  const group1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+  const group2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+  // R reports group1 - group2; pairedTTest(a, b) is b - a.
+  const r = pairedTTest(group2, group1);
+  close(r.mean, -1.58, 1e-12, 'mean difference');
+  assert.equal(r.t.toFixed(4), '-4.0621');
+  assert.equal(r.df, 9);
+  assert.equal(r.p.toFixed(6), '0.002833');
+  close(r.low, -2.4598858, 1e-7, 'lower 95% bound');
+  close(r.high, -0.7001142, 1e-6, 'upper 95% bound');
+});
+
+test('paired log ratios: drift between rounds cancels, pairs are taken in order, bad input is refused', () => {
+  // Each round runs 5% faster on the new side, while the machine's speed
+  // drifts by 2x from round to round: the unpaired test sees only noise.
+  const speed = [1, 0.5, 1.8, 0.7, 1.2, 0.55, 2, 0.9];
+  const jitter = [1.01, 0.99, 1.0, 1.02, 0.98, 1.0, 1.01, 0.99];
+  const old = speed.map((s) => 1000 * s);
+  const fresh = speed.map((s, i) => 1050 * s * jitter[i]);
+  assert.ok(welchTTest(old, fresh).p > 0.5);
+  const r = pairedLogRatio(old, fresh);
+  assert.equal(r.pairs, 8);
+  close(r.ratio, 1.05 * Math.exp(jitter.map(Math.log).reduce((x, y) => x + y) / 8), 1e-12, 'ratio');
+  assert.ok(r.low > 1.03 && r.high < 1.07 && r.p < 0.001, JSON.stringify(r));
+  // The same rates with the pairs broken (new reversed) are noise again.
+  assert.ok(pairedLogRatio(old, [...fresh].reverse()).p > 0.05);
+  // An unfinished last round: the extra sample has no partner and is left out.
+  assert.equal(pairedLogRatio([...old, 5], fresh).pairs, 8);
+  assert.throws(() => pairedLogRatio([1], [2]), /two pairs/);
+  assert.throws(() => pairedLogRatio([1, 0], [2, 3]), /positive rates/);
+  const same = pairedLogRatio([2, 4, 8], [2, 4, 8]);
+  assert.deepEqual([same.ratio, same.p], [1, 1]);
 });

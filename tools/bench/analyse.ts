@@ -3,7 +3,7 @@
 // and the accuracy (half-width of the confidence interval of the
 // difference, as a percentage of the old mean) at 95 %, 99 % and 99.9 %.
 import type { Sample } from './csv.ts';
-import { confidenceHalfWidth, geometricMean, mean, stars, welchTTest } from './stats.ts';
+import { confidenceHalfWidth, geometricMean, mean, pairedLogRatio, stars, welchTTest, type PairedResult } from './stats.ts';
 
 export const ALPHAS = [0.05, 0.01, 0.001] as const;
 
@@ -25,12 +25,20 @@ export interface Row {
   confidence: string;
   /** Accuracy in % of the old mean, for each of ALPHAS; NaN when not computable. */
   accuracy: number[];
+  /**
+   * The old and new samples paired in run order (analyse() only: the k-th
+   * of each side ran in the same round of an interleaved comparison); unset
+   * with fewer than two pairs.
+   */
+  paired?: PairedResult;
 }
 
 export interface Analysis {
   rows: Row[];
   /** Geometric mean of new/old over all rows. */
   geomean: number;
+  /** Geometric mean of the rows' paired ratios (NaN when a row has none). */
+  pairedGeomean: number;
   /** Rows whose slowdown is significant (p < 0.05). */
   slower: Row[];
   faster: Row[];
@@ -74,12 +82,15 @@ export function analyse(samples: readonly Sample[]): Analysis {
   const rows: Row[] = [];
   for (const g of groups.values()) {
     if (g.old.length === 0 || g.new.length === 0) continue; // an interrupted run's last configuration
-    rows.push(compareRow(g.filename, g.configuration, g.old, g.new));
+    const row = compareRow(g.filename, g.configuration, g.old, g.new);
+    if (g.old.length > 1 && g.new.length > 1) row.paired = pairedLogRatio(g.old, g.new);
+    rows.push(row);
   }
   const significant = rows.filter((r) => r.p < 0.05);
   return {
     rows,
     geomean: geometricMean(rows.map((r) => r.ratio)),
+    pairedGeomean: rows.every((r) => r.paired) ? geometricMean(rows.map((r) => r.paired!.ratio)) : NaN,
     slower: significant.filter((r) => r.improvement < 0),
     faster: significant.filter((r) => r.improvement > 0),
   };

@@ -181,3 +181,48 @@ export function geometricMean(xs: readonly number[]): number {
   }
   return Math.exp(sum / xs.length);
 }
+
+export interface PairedResult {
+  /** Pairs used: the shorter sample's length. */
+  pairs: number;
+  /** exp(mean of ln(b[i] / a[i])): how much b's rate is of a's, run by run. */
+  ratio: number;
+  /** The (1 - alpha) confidence interval of that ratio. */
+  low: number;
+  high: number;
+  t: number;
+  df: number;
+  /** Two-sided p-value of the paired t-test on the log ratios. */
+  p: number;
+}
+
+/**
+ * Student's paired t-test (R's t.test(x, y, paired = TRUE)) of the
+ * differences d[i] = b[i] - a[i]: their mean, its (1 - alpha) interval, p.
+ */
+export function pairedTTest(a: readonly number[], b: readonly number[], alpha = 0.05): { mean: number; low: number; high: number; t: number; df: number; p: number } {
+  const n = Math.min(a.length, b.length);
+  if (n < 2) throw new Error(`a paired t-test needs two pairs (got ${n})`);
+  const d = Array.from({ length: n }, (_, i) => b[i] - a[i]);
+  const m = mean(d);
+  const se = Math.sqrt(variance(d) / n);
+  const df = n - 1;
+  if (se === 0) return { mean: m, low: m, high: m, t: m === 0 ? 0 : Math.sign(m) * Infinity, df, p: m === 0 ? 1 : 0 };
+  const half = studentTQuantile(1 - alpha / 2, df) * se;
+  return { mean: m, low: m - half, high: m + half, t: m / se, df, p: studentTTwoSided(m / se, df) };
+}
+
+/**
+ * The ratio of b's rates to a's where a[i] and b[i] ran back to back (one
+ * round of an interleaved comparison): a paired t-test on ln(b[i] / a[i]).
+ * Drift of the machine between rounds, which the unpaired test counts as
+ * noise, cancels in each pair.
+ */
+export function pairedLogRatio(a: readonly number[], b: readonly number[], alpha = 0.05): PairedResult {
+  const n = Math.min(a.length, b.length);
+  for (const x of [...a.slice(0, n), ...b.slice(0, n)]) {
+    if (!(x > 0)) throw new RangeError(`a log ratio needs positive rates, got ${x}`);
+  }
+  const r = pairedTTest(a.slice(0, n).map(Math.log), b.slice(0, n).map(Math.log), alpha);
+  return { pairs: n, ratio: Math.exp(r.mean), low: Math.exp(r.low), high: Math.exp(r.high), t: r.t, df: r.df, p: r.p };
+}

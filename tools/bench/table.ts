@@ -1,6 +1,7 @@
 // The table Node core reviewers know from compare.R / node-benchmark-compare,
 // then the geometric mean and every significantly slower row.
 import { ALPHAS, type Analysis, type Row } from './analyse.ts';
+import { stars } from './stats.ts';
 
 function percent(value: number): string {
   return Number.isNaN(value) ? 'NA' : `±${value.toFixed(2)}%`;
@@ -40,4 +41,28 @@ export function renderSummary(analysis: Analysis): string {
 
 export function renderReport(analysis: Analysis): string {
   return `${renderTable(analysis.rows)}\n\n${renderSummary(analysis)}\n`;
+}
+
+/**
+ * The same rows paired by round (old and new of one round ran back to back):
+ * the ratio of the rates run by run, its 95% interval and the paired test's
+ * stars. Drift of the machine between rounds cancels in each pair, so the
+ * interval is often several times narrower than the table's accuracy. Not
+ * compare.R's output: PR bodies carry the table above, this is for deciding
+ * whether a change is worth it.
+ */
+export function renderPaired(analysis: Analysis): string {
+  const rows = analysis.rows.filter((r) => r.paired);
+  if (rows.length === 0) return 'paired by round: no row has two rounds\n';
+  const header = ['paired by round', 'pairs', 'new/old', '95% interval', 'confidence'];
+  const lines = rows.map((r) => {
+    const p = r.paired!;
+    return [r.name, String(p.pairs), `${p.ratio.toFixed(3)}x`, `${p.low.toFixed(3)}-${p.high.toFixed(3)}`, stars(p.p)];
+  });
+  const all = [header, ...lines];
+  const widths = header.map((_, i) => Math.max(...all.map((l) => l[i].length)));
+  const table = all.map((l) => l.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' ')).join('\n');
+  const geomean = Number.isNaN(analysis.pairedGeomean) ? '' :
+    `\ngeometric mean of the paired ratios over ${rows.length} rows: ${analysis.pairedGeomean.toFixed(4)}`;
+  return `${table}${geomean}\n`;
 }
