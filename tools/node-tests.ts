@@ -14,6 +14,7 @@ import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
 import { LIB_OVERLAY, OUT, ROOT } from './lib/paths.ts';
 import { readLibDir } from './lib/libdir.ts';
 import { reportSummary } from './lib/summary.ts';
+import { flagsOf } from './lib/test-flags.ts';
 
 const USAGE = 'node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]';
 const { values } = parseFlags({
@@ -73,11 +74,6 @@ function seriesTests(lib: Lib): string[] {
 }
 
 /** The `// Flags:` comment line Node's test runner reads. */
-export function flagsOf(source: string): string[] {
-  const match = /^\/\/ Flags:(.*)$/m.exec(source);
-  return match ? match[1].trim().split(/\s+/).filter(Boolean) : [];
-}
-
 function runTest(lib: Lib, file: string, timeoutMs: number, tmp: string): Promise<Outcome> {
   const path = join(PARALLEL, file);
   const { command, args, env } = injectedNode(lib, [...flagsOf(readFileSync(path, 'utf8')), path]);

@@ -11,6 +11,7 @@ import { NODE_FIXTURES } from '../../tools/lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from '../../tools/lib/injected.ts';
 import { listLayers } from '../../tools/lib/layers.ts';
 import { ROOT } from '../../tools/lib/paths.ts';
+import { flagsOf } from '../../tools/lib/test-flags.ts';
 import { listPatches } from '../../tools/node/series.ts';
 import { applyLayers } from '../../tools/overlay/apply.ts';
 import { applyBaseFixes, baseFixes, withBaseFixes } from '../../tools/ordering/base-fixes.ts';
@@ -68,7 +69,7 @@ test("each fix's Node test fails on the base and passes with the fix", () => {
   // Next to the fixture's test/parallel, so that require('../common') finds test/common.
   const dir = join(NODE_FIXTURES, 'test', 'series-fixes-check');
   const run = (lib: Lib, file: string) => {
-    const { command, args, env } = injectedNode(lib, [file]);
+    const { command, args, env } = injectedNode(lib, [...flagsOf(readFileSync(file, 'utf8')), file]);
     return spawnSync(command, args, { cwd: NODE_FIXTURES, env: { ...env, NODE_TEST_DIR: tempDir('fixes-node-test') }, encoding: 'utf8', timeout: 60_000 });
   };
   try {
