@@ -7,10 +7,10 @@
 // sink-write settlement per row, plus the application's own work.
 const common = require('../common.js');
 const assert = require('assert');
-const { ReadableStream, TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
+const { ReadableStream } = require('node:stream/web');
 const { MinimalReadable, MinimalWriter, minimalChain } = require('./lib/minimal-streams.js');
 const { decodeLink, packageLink } = require('./lib/links.js');
-const { ndjsonChunks, parseLine, project, rowSink } = require('../real-world/lib/ndjson.js');
+const { ndjsonChunks, parseLine, project, loadNdjsonPipeline, rowSink } = require('../real-world/lib/ndjson.js');
 
 const bench = common.createBenchmark(main, {
   impl: ['webstreams', 'model'],
@@ -35,14 +35,9 @@ async function main({ impl, n, size }) {
     bench.start();
     await minimalChain(source, [decodeLink(), splitLines, parseLine(counter), project], writer);
   } else {
-    const { default: TextLineStream } = await import('textlinestream');
+    const pipeline = await loadNdjsonPipeline();
     bench.start();
-    await new ReadableStream({ pull })
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new TextLineStream())
-      .pipeThrough(new TransformStream({ transform: parseLine(counter) }))
-      .pipeThrough(new TransformStream({ transform: project }))
-      .pipeTo(new WritableStream({ write: sink.write }));
+    await pipeline(new ReadableStream({ pull }), counter, sink.write);
   }
   bench.end(n);
   assert.strictEqual(counter.parsed, n);

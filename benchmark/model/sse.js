@@ -8,10 +8,10 @@
 // a change to web streams could remove from this pipeline.
 const common = require('../common.js');
 const assert = require('assert');
-const { ReadableStream, TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
+const { ReadableStream } = require('node:stream/web');
 const { MinimalReadable, MinimalWriter, minimalChain } = require('./lib/minimal-streams.js');
 const { decodeLink, packageLink } = require('./lib/links.js');
-const { sseChunks, mapEvent, eventSink } = require('../real-world/lib/sse.js');
+const { sseChunks, mapEvent, ssePipeline, eventSink } = require('../real-world/lib/sse.js');
 
 const bench = common.createBenchmark(main, {
   impl: ['webstreams', 'model'],
@@ -35,13 +35,8 @@ async function main({ impl, n, size }) {
     bench.start();
     await minimalChain(source, [decodeLink(), parse, mapEvent], writer);
   } else {
-    const { EventSourceParserStream } = require('eventsource-parser/stream');
     bench.start();
-    await new ReadableStream({ pull })
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream())
-      .pipeThrough(new TransformStream({ transform: mapEvent }))
-      .pipeTo(new WritableStream({ write: sink.write }));
+    await ssePipeline(new ReadableStream({ pull }), sink.write);
   }
   bench.end(n);
   sink.done(n);

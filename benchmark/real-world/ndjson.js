@@ -8,8 +8,8 @@
 // Not one of Node's benchmarks: it needs the textlinestream package.
 const common = require('../common.js');
 const assert = require('assert');
-const { ReadableStream, TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
-const { ndjsonChunks, parseLine, project, rowSink } = require('./lib/ndjson.js');
+const { ReadableStream } = require('node:stream/web');
+const { ndjsonChunks, loadNdjsonPipeline, rowSink } = require('./lib/ndjson.js');
 
 const bench = common.createBenchmark(main, {
   n: [2e5],
@@ -17,9 +17,7 @@ const bench = common.createBenchmark(main, {
 });
 
 async function main({ n, size }) {
-  // textlinestream's CommonJS entry is broken (a .js file in a "type": "module"
-  // package); its ES module entry is the one bundlers and Deno-style code use.
-  const { default: TextLineStream } = await import('textlinestream');
+  const pipeline = await loadNdjsonPipeline();
   const chunks = ndjsonChunks(n, size);
   let next = 0;
   const source = new ReadableStream({
@@ -32,12 +30,7 @@ async function main({ n, size }) {
   const sink = rowSink();
 
   bench.start();
-  await source
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new TextLineStream())
-    .pipeThrough(new TransformStream({ transform: parseLine(counter) }))
-    .pipeThrough(new TransformStream({ transform: project }))
-    .pipeTo(new WritableStream({ write: sink.write }));
+  await pipeline(source, counter, sink.write);
   bench.end(n);
   assert.strictEqual(counter.parsed, n);
   sink.done(n);

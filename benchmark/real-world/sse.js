@@ -7,9 +7,8 @@
 // Not one of Node's benchmarks: it needs the eventsource-parser package.
 const common = require('../common.js');
 const assert = require('assert');
-const { ReadableStream, TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
-const { EventSourceParserStream } = require('eventsource-parser/stream');
-const { sseChunks, mapEvent, eventSink } = require('./lib/sse.js');
+const { ReadableStream } = require('node:stream/web');
+const { sseChunks, ssePipeline, eventSink } = require('./lib/sse.js');
 
 const bench = common.createBenchmark(main, {
   n: [3e5],
@@ -28,11 +27,7 @@ async function main({ n, size }) {
   const sink = eventSink();
 
   bench.start();
-  await source
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream())
-    .pipeThrough(new TransformStream({ transform: mapEvent }))
-    .pipeTo(new WritableStream({ write: sink.write }));
+  await ssePipeline(source, sink.write);
   bench.end(n);
   sink.done(n);
   assert.strictEqual(next, chunks.length);

@@ -79,9 +79,12 @@ test('the real-world set has the SSE, NDJSON, fetch() rewriting and Response.tex
   const realWorld = FILES.filter((f) => f.startsWith('real-world/'));
   assert.deepEqual(realWorld, ['real-world/fetch-rewrite.js', 'real-world/ndjson.js', 'real-world/response-text.js', 'real-world/sse.js']);
   const source = (file: string) => readFileSync(join(BENCHMARK_DIR, file), 'utf8');
-  assert.match(source('real-world/sse.js'), /require\('eventsource-parser\/stream'\)/);
-  assert.match(source('real-world/sse.js'), /new TextDecoderStream\(\)[\s\S]*new EventSourceParserStream\(\)/);
-  assert.match(source('real-world/ndjson.js'), /import\('textlinestream'\)/);
+  // The SSE and NDJSON pipelines live in real-world/lib/, shared with their models.
+  assert.match(source('real-world/sse.js'), /ssePipeline\(source, sink\.write\)/);
+  assert.match(source('real-world/lib/sse.js'), /require\('eventsource-parser\/stream'\)/);
+  assert.match(source('real-world/lib/sse.js'), /new TextDecoderStream\(\)[\s\S]*new EventSourceParserStream\(\)/);
+  assert.match(source('real-world/ndjson.js'), /loadNdjsonPipeline\(\)/);
+  assert.match(source('real-world/lib/ndjson.js'), /import\('textlinestream'\)[\s\S]*new TextDecoderStream\(\)[\s\S]*new TextLineStream\(\)/);
   assert.match(source('real-world/fetch-rewrite.js'), /http\.createServer[\s\S]*server\.listen\(0, '127\.0\.0\.1'[\s\S]*await fetch\(url\)/);
   assert.match(source('real-world/response-text.js'), /new Response\(makeBody\(\)\)\.text\(\)/);
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };

@@ -1,7 +1,7 @@
 'use strict';
 // The NDJSON workload of real-world/ndjson.js, shared with its model
-// (model/ndjson.js): the bytes, the application's parser, projection and
-// sink check.
+// (model/ndjson.js): the bytes, the pipeline, the application's parser,
+// projection and sink check.
 const assert = require('assert');
 const { TOKENS, splitBytes, midCharacterSplits } = require('./text.js');
 
@@ -43,6 +43,25 @@ function project(r, controller) {
   }
 }
 
+/**
+ * The pipeline on web streams, once its package is loaded: a function of
+ * (source, counter, write) piping `source` -> TextDecoderStream ->
+ * TextLineStream -> the parser -> the projection -> a sink calling
+ * `write`. textlinestream's CommonJS entry is broken (a .js file in a
+ * "type": "module" package); its ES module entry is the one bundlers and
+ * Deno-style code use.
+ */
+async function loadNdjsonPipeline() {
+  const { TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
+  const { default: TextLineStream } = await import('textlinestream');
+  return (source, counter, write) => source
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new TextLineStream())
+    .pipeThrough(new TransformStream({ transform: parseLine(counter) }))
+    .pipeThrough(new TransformStream({ transform: project }))
+    .pipeTo(new WritableStream({ write }));
+}
+
 /** The sink: write() checks every row, in order and intact; done(n) checks the count and sum. */
 function rowSink() {
   let kept = 0;
@@ -75,4 +94,4 @@ function rowSink() {
   };
 }
 
-module.exports = { ndjsonChunks, parseLine, project, rowSink };
+module.exports = { ndjsonChunks, parseLine, project, loadNdjsonPipeline, rowSink };

@@ -1,6 +1,7 @@
 'use strict';
 // The Server-Sent Events workload of real-world/sse.js, shared with its
-// model (model/sse.js): the bytes, the application's mapper and sink check.
+// model (model/sse.js): the bytes, the pipeline, the application's mapper
+// and sink check.
 const assert = require('assert');
 const { TOKENS, splitBytes, midCharacterSplits } = require('./text.js');
 
@@ -22,6 +23,22 @@ function sseChunks(n, size) {
 function mapEvent(message, controller) {
   const data = JSON.parse(message.data);
   controller.enqueue({ id: Number(message.id), type: message.event, index: data.index, text: data.delta });
+}
+
+/**
+ * The pipeline on web streams: `source` -> TextDecoderStream ->
+ * EventSourceParserStream -> the mapper -> a sink calling `write`. The
+ * package is loaded here, on first use, so that model/sse.js can load it
+ * its own way.
+ */
+function ssePipeline(source, write) {
+  const { TextDecoderStream, TransformStream, WritableStream } = require('node:stream/web');
+  const { EventSourceParserStream } = require('eventsource-parser/stream');
+  return source
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .pipeThrough(new TransformStream({ transform: mapEvent }))
+    .pipeTo(new WritableStream({ write }));
 }
 
 /** The sink: write() checks every event, in order and intact; done(n) checks the count. */
@@ -48,4 +65,4 @@ function eventSink() {
   };
 }
 
-module.exports = { sseChunks, mapEvent, eventSink };
+module.exports = { sseChunks, mapEvent, ssePipeline, eventSink };
