@@ -19,7 +19,7 @@ help:
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
 	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
-	@echo "make headroom [RUNS=n]   read, write, tee, pipe and chain loops: patched and a minimal model of the stream, vs base"
+	@echo "make headroom [RUNS=n] [FILTER=a,b] [NAME=x]   read, write, tee, pipe, chain and real-world loops: patched and a minimal model of the stream, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 	@echo "make compare ENGINE=node   the same sides through Node's benchmark/compare.js and compare.R"
 
@@ -109,7 +109,7 @@ compare-layers: build fixtures
 # The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could
 # still gain; pipe chains against the floor the spec leaves them.
-# out/compare/headroom/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b.
+# out/compare/<NAME, default headroom>/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b, NAME=.
 headroom: build
 	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(NAME),--name '$(NAME)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
 

@@ -46,8 +46,7 @@ export function renderReport(analysis: Analysis): string {
 /**
  * The same rows paired by round (old and new of one round ran back to back):
  * the ratio of the rates run by run, its 95% interval and the paired test's
- * stars. Drift of the machine between rounds cancels in each pair, so the
- * interval is often several times narrower than the table's accuracy. Not
+ * stars. Drift of the machine between rounds cancels in each pair. Not
  * compare.R's output: PR bodies carry the table above, this is for deciding
  * whether a change is worth it.
  */
