@@ -18,6 +18,7 @@ import { listLayers, selectLayers, stateLibName } from './lib/layers.ts';
 import { BENCHMARKS_FILE, readPatchMd } from './lib/patch-md.ts';
 import { readLibDir } from './lib/libdir.ts';
 import { compareRoot, libDir, ROOT } from './lib/paths.ts';
+import { seriesOfRoot } from './series/config.ts';
 
 const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
 
@@ -73,7 +74,7 @@ function main(): void {
   const overlayName = process.env.OVERLAY_DIR ? basename(resolve(process.env.OVERLAY_DIR)) : undefined;
   const libUpTo = (k: number) => libDir(stateLibName(k, all.length, overlayName));
   // A series beside the main one (lib-overlay-<name>) keeps its runs apart.
-  const series = overlayName?.startsWith('lib-overlay-') ? overlayName.slice('lib-overlay-'.length) : undefined;
+  const series = process.env.OVERLAY_DIR ? seriesOfRoot(process.env.OVERLAY_DIR) : undefined;
   for (const [i, layer] of selected.entries()) {
     const k = layer.index;
     const out = join(compareRoot(series), layer.name);

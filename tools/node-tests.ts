@@ -73,7 +73,6 @@ function seriesTests(lib: Lib): string[] {
   return out;
 }
 
-/** The `// Flags:` comment line Node's test runner reads. */
 function runTest(lib: Lib, file: string, timeoutMs: number, tmp: string): Promise<Outcome> {
   const path = join(PARALLEL, file);
   const { command, args, env } = injectedNode(lib, [...flagsOf(readFileSync(path, 'utf8')), path]);

@@ -10,7 +10,7 @@ import { readLibDir } from '../../tools/lib/libdir.ts';
 import { libDir, ROOT, RUNTIME_REGISTER } from '../../tools/lib/paths.ts';
 import { nodeForVersion } from '../../tools/lib/releases.ts';
 import { listPatches } from '../../tools/node/series.ts';
-import { readSeries } from '../../tools/series/config.ts';
+import { readSeries, seriesOfRoot } from '../../tools/series/config.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 
 test('series v24: lib-overlay-v24 on node@24.21.0, one committed patch per layer, same slugs', () => {
@@ -23,6 +23,10 @@ test('series v24: lib-overlay-v24 on node@24.21.0, one committed patch per layer
   assert.deepEqual(patches.map((p) => p.slug), s.layers.map((l) => l.name.replace(/^\d+-/, '')));
   assert.throws(() => readSeries('v0'), /lib-overlay-v0.*does not exist/);
   assert.throws(() => readSeries('../x'), /expected a name/);
+  // The root names its series, and only a root beside lib-overlay/ does.
+  assert.equal(seriesOfRoot(s.root), 'v24');
+  assert.equal(seriesOfRoot('lib-overlay-v24/'), 'v24');
+  assert.equal(seriesOfRoot(join(ROOT, 'lib-overlay')), undefined);
 });
 
 test('make pr SERIES=v24 (dry run): backport titles, the first PR against v24.x-staging, the v24 results', () => {

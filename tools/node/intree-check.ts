@@ -26,7 +26,6 @@ import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
 import { listPatches } from './series.ts';
 
-
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];

@@ -10,7 +10,7 @@
 //
 // The tools take a series by name (`--series v24`: lib-overlay-v24/).
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { SERIES_FILE } from '../lib/base-spec.ts';
 import { listLayers, stateLibName, type Layer } from '../lib/layers.ts';
 import { libDir, ROOT } from '../lib/paths.ts';
@@ -34,9 +34,17 @@ export interface SeriesConfig {
   layers: Layer[];
 }
 
+const ROOT_PREFIX = 'lib-overlay-';
+
+/** The series whose overlay root `dir` is (lib-overlay-v24: v24); undefined for lib-overlay/ itself. */
+export function seriesOfRoot(dir: string): string | undefined {
+  const name = basename(resolve(dir));
+  return name.startsWith(ROOT_PREFIX) ? name.slice(ROOT_PREFIX.length) : undefined;
+}
+
 export function readSeries(name: string): SeriesConfig {
   if (!/^[a-z0-9][a-z0-9.-]*$/.test(name)) throw new Error(`series '${name}': expected a name like v24`);
-  const root = join(ROOT, `lib-overlay-${name}`);
+  const root = join(ROOT, `${ROOT_PREFIX}${name}`);
   const file = join(root, SERIES_FILE);
   if (!existsSync(file)) throw new Error(`series '${name}': ${file} does not exist`);
   const json = JSON.parse(readFileSync(file, 'utf8')) as { base?: unknown; patches?: unknown; pr?: { base?: unknown; titlePrefix?: unknown } };
@@ -60,5 +68,5 @@ export function readSeries(name: string): SeriesConfig {
 
 /** The lib directory `tools/build.ts --overlay <root>` writes for the state after layer k (0: the base's own). */
 export function seriesStateLib(s: SeriesConfig, k: number, baseDir: string): string {
-  return k === 0 ? baseDir : libDir(stateLibName(k, s.layers.length, `lib-overlay-${s.name}`));
+  return k === 0 ? baseDir : libDir(stateLibName(k, s.layers.length, basename(s.root)));
 }

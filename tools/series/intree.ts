@@ -34,7 +34,6 @@ import { git } from '../node/git.ts';
 import { citedBenchmarks, listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
-
 const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
 const suite = `intree-series-${values.series ?? 'unknown'}`;
 let passed = 0;
