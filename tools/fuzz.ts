@@ -88,7 +88,7 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   }
   if (o.kind !== 'beyond') return '';
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
-  const race = o.raced ? `; and no run of ${oldName} with one of its ops or callbacks up to ${DELAYS.at(-1)} turns later fits it, so no race explains it` : '';
+  const race = o.raced ? `; and no run of ${oldName} with one of its ops, loop bodies or callbacks up to ${DELAYS.at(-1)} turns later fits it, so no race explains it` : '';
   return [`it differs beyond what its declarations allow (${by})${race}; what differs, judged as ${o.allowed}:`,
     renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
 }
@@ -153,12 +153,12 @@ async function main(): Promise<void> {
 
   // Every declared program was checked on its projections: against the
   // base's run, or, for a race the declarations allow, against a run of the
-  // base with one op or callback later.
+  // base with one op, loop body or callback later.
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
   const declaredCount = onProjections + raced;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with an op or callback later)`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with an op, loop body or callback later)`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;

@@ -53,7 +53,8 @@ export async function runProgram(t, program) {
   let pulls = 0;
   const chunkKind = src.type === 'bytes' ? 'u8' : (src.chunks ?? 'string');
   // program.delay (the judge's race witnesses): op index → turns to wait
-  // before that op; callback name → turns later its asynchronous result settles.
+  // before that op; `<op>.body` → turns an iterate op's loop body takes after
+  // each value; callback name → turns later its asynchronous result settles.
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
@@ -243,7 +244,7 @@ export async function runProgram(t, program) {
       case 'iterate': {
         if (!r) break;
         t.log(`${tag} ${r.name} n=${o.n} exit=${o.exit}${o.preventCancel ? ' preventCancel' : ''}`);
-        t.track(t.serial('iterate'), iterate(t, r.stream, o));
+        t.track(t.serial('iterate'), iterate(t, r.stream, o, program.delay?.[`${i}.body`]));
         break;
       }
       case 'response': {
@@ -309,11 +310,14 @@ function pipeOptions(o) {
   return options;
 }
 
-async function iterate(t, stream, o) {
+// `bodyTurns` (a race witness): the loop body takes that many turns after
+// each value, as a body with asynchronous work of its own would.
+async function iterate(t, stream, o, bodyTurns) {
   const label = t.serial('iter');
   let n = 0;
   for await (const value of stream.values({ preventCancel: !!o.preventCancel })) {
     t.log(`${label} value ${t.fmt(value)}`);
+    if (bodyTurns) await t.ticks(bodyTurns);
     if (++n >= (o.n ?? 1)) {
       if (o.exit === 'break') break;
       if (o.exit === 'throw') throw new Error('iteration body throws');

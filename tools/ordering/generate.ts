@@ -33,8 +33,9 @@ export interface Program {
   ops: Op[];
   /**
    * The `races` witnesses (tools/ordering/judge-programs.ts): op index →
-   * turns to wait, unlogged, before that op; callback name (`source.pull`)
-   * → turns later its asynchronous result settles.
+   * turns to wait, unlogged, before that op; `<op>.body` of an iterate op
+   * → turns its loop body takes after each value; callback name
+   * (`source.pull`) → turns later its asynchronous result settles.
    */
   delay?: Record<string, number>;
 }

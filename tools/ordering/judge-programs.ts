@@ -7,7 +7,8 @@
 // If it does not fit and they also allow `races`, the difference must be a
 // race the base lib loses the same way: the base runs the program again with
 // one thing a few turns later (each op after the first use of the declared
-// feature, or the result of each user callback that ran; DELAYS turns), and
+// feature, each iteration's loop body, or the result of each user callback
+// that ran; DELAYS turns), and
 // one of those runs must fit the level against the new lib's run. A pipe
 // that moves sooner is, to the operations and callbacks it races, the same
 // as those coming later; a lost, reordered or invented chunk, or an error
@@ -25,7 +26,7 @@ export type Outcome =
   | { kind: 'identical' }
   /** Declared and checked: `found` is the narrowest level the difference fits. */
   | { kind: 'declared'; found: Level; by: Declared[] }
-  /** Declared with `races`: the base's run with `later` (an op index or a callback) `turns` later fits `found` against the new lib's run. */
+  /** Declared with `races`: the base's run with `later` (an op index, `<op>.body` or a callback) `turns` later fits `found` against the new lib's run. */
   | { kind: 'raced'; later: number | string; turns: number; found: Level | 'identical'; by: Declared[] }
   /**
    * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
@@ -53,6 +54,14 @@ function firstUse(program: Program, by: readonly Declared[]): number {
   const features = new Set(by.map((d) => d.scenario.slice('fuzz:'.length)));
   if (features.has(`source:${program.source.type}`)) return -1;
   return program.ops.findIndex((o) => features.has(o.op));
+}
+
+/**
+ * Each iterate op's loop body (`<op>.body`): a body doing asynchronous work
+ * of its own takes turns after each value, which any iteration may race.
+ */
+function iterationBodies(program: Program): string[] {
+  return program.ops.flatMap((o, i) => (o.op === 'iterate' ? [`${i}.body`] : []));
 }
 
 /** The user callbacks that ran (`source.pull`, `ts1.transform`, …), in order of first call. */
@@ -107,12 +116,13 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   });
   if (racing.length) {
     // Each op that can race the declared feature (those after its first
-    // use) and each user callback that ran, each delay, run on the base in
-    // batches; a program stops at its first witness.
+    // use), each iteration's loop body and each user callback that ran, each
+    // delay, run on the base in batches; a program stops at its first
+    // witness.
     const variants = racing.flatMap((r) => {
       const { program, id } = entries[r.index];
       const later: (number | string)[] = [...program.ops.keys()].filter((op) => op > firstUse(program, r.by));
-      later.push(...callbackNames(b.logs.get(id)!));
+      later.push(...iterationBodies(program), ...callbackNames(b.logs.get(id)!));
       return later.flatMap((what) => DELAYS.map((turns) => ({
         id: `${id} ${what}+${turns}`, what, turns, r, program: { ...program, delay: { [what]: turns } },
       })));

@@ -1,0 +1,52 @@
+// The race witness of an iteration's loop body (`<op>.body` in
+// program.delay): the base runs the program again with an iterate op's body
+// taking a few turns after each value, as a body with asynchronous work of
+// its own would. Program 3151 of seed 2026 is the one `make fuzz` found: a
+// pipe through a synchronous transform() closes the TransformStream's
+// writable side before an iterator's return() cancels its readable side, on
+// the series only; the base gets there too once the loop body takes a turn.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolveLib } from '../../tools/lib/injected.ts';
+import { fuzzExemptions } from '../../tools/ordering/deviations.ts';
+import { FEATURES, generateProgram } from '../../tools/ordering/generate.ts';
+import { judgePrograms } from '../../tools/ordering/judge-programs.ts';
+import { runSide } from '../../tools/ordering/side.ts';
+import { resolveSides } from '../../tools/ordering/sides.ts';
+
+const { oldLib, declared } = resolveSides('base', 'patched', undefined);
+
+/** The turn of each value an iterator logged (`1:7 iter#1 value "c2"` → 7). */
+function valueTurns(lines: readonly string[]): number[] {
+  return lines.flatMap((l) => {
+    const m = /^\d+:(\d+) iter#\d+ value /.exec(l);
+    return m ? [Number(m[1])] : [];
+  });
+}
+
+test('program.delay `<op>.body` makes the loop body take that many turns after each value', async () => {
+  const program = {
+    source: { type: 'default', start: 'sync', startEnqueue: 3, startClose: true },
+    ops: [{ op: 'iterate', r: 0, n: 3, exit: 'end' }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'slow', program: { ...program, delay: { '0.body': 5 } } }],
+  });
+  const gaps = (id: string) => {
+    const turns = valueTurns(logs.get(id)!);
+    assert.equal(turns.length, 3, logs.get(id)!.join('\n'));
+    return turns.slice(1).map((t, i) => t - turns[i]);
+  };
+  assert.ok(gaps('plain').every((g) => g < 5), `plain: ${gaps('plain')}`);
+  assert.ok(gaps('slow').every((g) => g >= 5), `slow: ${gaps('slow')}`);
+});
+
+test('seed 2026 #3151 is a race the base runs with a slower loop body', async () => {
+  const entry = { id: 'fuzz/seed-2026-3151', program: generateProgram(2026, 3151) };
+  const { exempt } = fuzzExemptions(declared, FEATURES);
+  const { outcomes } = await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt);
+  const [o] = outcomes;
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && typeof o.later === 'string' && o.later.endsWith('.body'), JSON.stringify(o));
+});
