@@ -16,7 +16,7 @@ import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { fuzzExemptions } from './ordering/deviations.ts';
 import { FEATURES, generateProgram, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
-import { DELAYS, judgePrograms, type Entry, type Outcome } from './ordering/judge-programs.ts';
+import { DELAYS, PAIR_DELAYS, judgePrograms, type Entry, type Outcome } from './ordering/judge-programs.ts';
 import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
 import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
@@ -88,7 +88,7 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   }
   if (o.kind !== 'beyond') return '';
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
-  const race = o.raced ? `; and no run of ${oldName} with one of its ops, loop bodies or callbacks up to ${DELAYS.at(-1)} turns later fits it, so no race explains it` : '';
+  const race = o.raced ? `; and no run of ${oldName} with one or two of its ops, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each) fits it, so no race explains it` : '';
   return [`it differs beyond what its declarations allow (${by})${race}; what differs, judged as ${o.allowed}:`,
     renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
 }
@@ -153,12 +153,12 @@ async function main(): Promise<void> {
 
   // Every declared program was checked on its projections: against the
   // base's run, or, for a race the declarations allow, against a run of the
-  // base with one op, loop body or callback later.
+  // base with one or two ops, loop bodies or callbacks later.
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
   const declaredCount = onProjections + raced;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with an op, loop body or callback later)`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one or two ops, loop bodies or callbacks later)`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;

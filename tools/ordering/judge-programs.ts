@@ -8,11 +8,12 @@
 // race the base lib loses the same way: the base runs the program again with
 // one thing a few turns later (each op after the first use of the declared
 // feature, each iteration's loop body, or the result of each user callback
-// that ran; DELAYS turns), and
-// one of those runs must fit the level against the new lib's run. A pipe
+// that ran; DELAYS turns), then with two of them later (PAIR_DELAYS each),
+// and one of those runs must fit the level against the new lib's run. A pipe
 // that moves sooner is, to the operations and callbacks it races, the same
 // as those coming later; a lost, reordered or invented chunk, or an error
 // delivered as a close, is no run of the base at any timing.
+import { availableParallelism } from 'node:os';
 import { runSide } from './side.ts';
 import { allowedKinds, type Declared } from './deviations.ts';
 import { programFeatures, type Program } from './generate.ts';
@@ -26,8 +27,8 @@ export type Outcome =
   | { kind: 'identical' }
   /** Declared and checked: `found` is the narrowest level the difference fits. */
   | { kind: 'declared'; found: Level; by: Declared[] }
-  /** Declared with `races`: the base's run with `later` (an op index, `<op>.body` or a callback) `turns` later fits `found` against the new lib's run. */
-  | { kind: 'raced'; later: number | string; turns: number; found: Level | 'identical'; by: Declared[] }
+  /** Declared with `races`: the base's run with one or two things later (`delay`: an op index, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
+  | { kind: 'raced'; delay: Record<string, number>; found: Level | 'identical'; by: Declared[] }
   /**
    * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
    * rejection: a bug in Node, not behaviour to keep); without those lines
@@ -35,7 +36,7 @@ export type Outcome =
    */
   | { kind: 'base-assertion'; found: Level | 'identical' }
   | { kind: 'undeclared'; found: Level | 'beyond' }
-  /** `raced`: a race was allowed, but no run of the base with an op or callback later fits. */
+  /** `raced`: a race was allowed, but no run of the base with one or two things later fits. */
   | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean };
 
 export interface Judged {
@@ -91,13 +92,18 @@ export function baseAssertionOutcome(oldLines: readonly string[], newLines: read
 
 /** How many turns later an op may come, or a callback's result settle, in a race witness. */
 export const DELAYS = [1, 2, 3, 5, 8, 13, 21];
+/** The delays of each thing in a witness of two: fewer, as the pairs multiply the runs. */
+export const PAIR_DELAYS = [1, 2, 3, 5, 8];
 const WITNESS_BATCH = 2000;
+const PARALLEL = Math.max(1, Math.min(4, availableParallelism()));
+
+interface Racing { index: number; allowed: Level; by: Declared[]; later: (number | string)[] }
 
 export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], exempt: Map<string, Declared[]>): Promise<Judged> {
   const batch = { kind: 'programs' as const, programs: entries };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);
   const outcomes: Outcome[] = [];
-  const racing: { index: number; allowed: Level; by: Declared[] }[] = [];
+  const racing: Racing[] = [];
   entries.forEach((e, index) => {
     const x = a.logs.get(e.id) ?? ['(program missing on this side)'];
     const y = b.logs.get(e.id) ?? ['(program missing on this side)'];
@@ -112,34 +118,50 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     const wrong = violations(allowed, x, y);
     if (wrong.length === 0) return outcomes.push({ kind: 'declared', found: found as Level, by });
     outcomes.push({ kind: 'beyond', allowed, by, violations: wrong, raced: kinds.has('races') });
-    if (kinds.has('races')) racing.push({ index, allowed, by });
-  });
-  if (racing.length) {
+    if (!kinds.has('races')) return;
     // Each op that can race the declared feature (those after its first
-    // use), each iteration's loop body and each user callback that ran, each
-    // delay, run on the base in batches; a program stops at its first
-    // witness.
-    const variants = racing.flatMap((r) => {
-      const { program, id } = entries[r.index];
-      const later: (number | string)[] = [...program.ops.keys()].filter((op) => op > firstUse(program, r.by));
-      later.push(...iterationBodies(program), ...callbackNames(b.logs.get(id)!));
-      return later.flatMap((what) => DELAYS.map((turns) => ({
-        id: `${id} ${what}+${turns}`, what, turns, r, program: { ...program, delay: { [what]: turns } },
-      })));
-    });
-    for (let from = 0; from < variants.length; from += WITNESS_BATCH) {
-      const open = variants.slice(from, from + WITNESS_BATCH).filter((v) => outcomes[v.r.index].kind !== 'raced');
-      if (open.length === 0) continue;
-      const witnesses = await runSide(oldLib, { kind: 'programs', programs: open.map(({ id, program }) => ({ id, program })) });
-      for (const v of open) {
+    // use), each iteration's loop body and each user callback that ran.
+    const later: (number | string)[] = [...e.program.ops.keys()].filter((op) => op > firstUse(e.program, by));
+    later.push(...iterationBodies(e.program), ...callbackNames(y));
+    racing.push({ index, allowed, by, later });
+  });
+  // One thing later, then, for what none of those explains, two things
+  // later (each pair, PAIR_DELAYS each); a program stops at its first witness.
+  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => r.later.flatMap((what) =>
+    DELAYS.map((turns) => ({ r, delay: { [what]: turns } })))));
+  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => r.later.flatMap((first, i) =>
+    r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
+      PAIR_DELAYS.map((t2) => ({ r, delay: { [first]: t1, [second]: t2 } })))))));
+  return { outcomes, logs: [a.logs, b.logs] };
+}
+
+/**
+ * Runs each variant on the base, in batches (as many at once as there are
+ * cores), unless its program already has a witness; the first that fits is one.
+ */
+async function witness(oldLib: Lib, entries: Entry[], newLogs: Map<string, string[]>, outcomes: Outcome[],
+  variants: { r: Racing; delay: Record<string, number> }[]): Promise<void> {
+  const step = WITNESS_BATCH * PARALLEL;
+  for (let from = 0; from < variants.length; from += step) {
+    const open = variants.slice(from, from + step)
+      .filter((v) => outcomes[v.r.index].kind !== 'raced')
+      .map((v) => ({ ...v, id: `${entries[v.r.index].id} ${JSON.stringify(v.delay)}` }));
+    if (open.length === 0) continue;
+    const batches: (typeof open)[] = [];
+    for (let i = 0; i < open.length; i += WITNESS_BATCH) batches.push(open.slice(i, i + WITNESS_BATCH));
+    const runs = await Promise.all(batches.map((batch) => runSide(oldLib, {
+      kind: 'programs',
+      programs: batch.map((v) => ({ id: v.id, program: { ...entries[v.r.index].program, delay: v.delay } })),
+    })));
+    batches.forEach((batch, i) => {
+      for (const v of batch) {
         if (outcomes[v.r.index].kind === 'raced') continue;
-        const x = witnesses.logs.get(v.id) ?? ['(program missing on this side)'];
-        const y = b.logs.get(entries[v.r.index].id)!;
+        const x = runs[i].logs.get(v.id) ?? ['(program missing on this side)'];
+        const y = newLogs.get(entries[v.r.index].id)!;
         if (violations(v.r.allowed, x, y).length === 0) {
-          outcomes[v.r.index] = { kind: 'raced', later: v.what, turns: v.turns, found: classify(x, y) as Level | 'identical', by: v.r.by };
+          outcomes[v.r.index] = { kind: 'raced', delay: v.delay, found: classify(x, y) as Level | 'identical', by: v.r.by };
         }
       }
-    }
+    });
   }
-  return { outcomes, logs: [a.logs, b.logs] };
 }
