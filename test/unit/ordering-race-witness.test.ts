@@ -17,6 +17,13 @@ import { resolveSides } from '../../tools/ordering/sides.ts';
 
 const { oldLib, declared } = resolveSides('base', 'patched', undefined);
 
+/** The fuzz judge's outcome for program `index` of `seed`, base+fixes against the series. */
+async function judgeOne(seed: number, index: number) {
+  const entry = { id: `fuzz/seed-${seed}-${index}`, program: generateProgram(seed, index) };
+  const { exempt } = fuzzExemptions(declared, FEATURES);
+  return (await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt)).outcomes[0];
+}
+
 /** The turn of each value an iterator logged (`1:7 iter#1 value "c2"` → 7). */
 function valueTurns(lines: readonly string[]): number[] {
   return lines.flatMap((l) => {
@@ -44,10 +51,7 @@ test('program.delay `<op>.body` makes the loop body take that many turns after e
 });
 
 test('seed 2026 #3151 is a race the base runs with a slower loop body', async () => {
-  const entry = { id: 'fuzz/seed-2026-3151', program: generateProgram(2026, 3151) };
-  const { exempt } = fuzzExemptions(declared, FEATURES);
-  const { outcomes } = await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt);
-  const [o] = outcomes;
+  const o = await judgeOne(2026, 3151);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 1 && Object.keys(o.delay)[0].endsWith('.body'), JSON.stringify(o));
 });
@@ -57,10 +61,7 @@ test('seed 2026 #3151 is a race the base runs with a slower loop body', async ()
 // throws. The base gets there with the op later and the rejection later
 // (doc/testing.md), neither alone.
 test('seed 1 #1893 is a race the base runs with two things later, and with no single one', async () => {
-  const entry = { id: 'fuzz/seed-1-1893', program: generateProgram(1, 1893) };
-  const { exempt } = fuzzExemptions(declared, FEATURES);
-  const { outcomes } = await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt);
-  const [o] = outcomes;
+  const o = await judgeOne(1, 1893);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 2, JSON.stringify(o));
 });
