@@ -168,9 +168,11 @@ export class Context {
   /**
    * A logged user callback. `name(args)` is logged on each call; then `body`
    * runs and `mode` (see MODES) decides what the callback returns. With
-   * `lateBy`, a callback in an asynchronous mode settles that many turns
-   * later, and one that throws rejects that many turns later instead (the
-   * judge's race witnesses, tools/ordering/judge-programs.ts).
+   * `lateBy`, a synchronous callback or one in an asynchronous mode settles
+   * that many turns later (a synchronous one returns a promise then, as a
+   * slower callback would), and one that throws rejects that many turns
+   * later instead (the judge's race witnesses,
+   * tools/ordering/judge-programs.ts).
    */
   fn(name, mode = 'sync', body = undefined, lateBy = 0) {
     // The judge reads `<owner>.<callback>(args)` lines back (tools/ordering/projections.ts).
@@ -179,7 +181,7 @@ export class Context {
     return function callback(...args) {
       t.log(`${name}(${fmtArgs(args)})`);
       const result = body ? body.apply(this, args) : undefined;
-      if (lateBy > 0 && (ASYNC_MODES.has(mode) || mode === 'throw')) return t.ticks(lateBy).then(() => t.outcome(name, mode, result));
+      if (lateBy > 0 && (ASYNC_MODES.has(mode) || mode === 'throw' || mode === 'sync')) return t.ticks(lateBy).then(() => t.outcome(name, mode, result));
       return t.outcome(name, mode, result);
     };
   }

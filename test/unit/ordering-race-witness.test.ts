@@ -5,7 +5,8 @@
 // pipe through a synchronous transform() closes the TransformStream's
 // writable side before an iterator's return() cancels its readable side, on
 // the series only; the base gets there too once the loop body takes a turn.
-// The witness of two delays runs for a program no single one explains.
+// The witness of two delays runs for a program no single one explains, and
+// a synchronous callback's result can be delayed like an asynchronous one's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveLib } from '../../tools/lib/injected.ts';
@@ -24,12 +25,19 @@ async function judgeOne(seed: number, index: number) {
   return (await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt)).outcomes[0];
 }
 
-/** The turn of each value an iterator logged (`1:7 iter#1 value "c2"` → 7). */
-function valueTurns(lines: readonly string[]): number[] {
+/** The turn of each line matching `what` (`1:7 iter#1 value "c2"` → 7). */
+function turnsOf(lines: readonly string[], what: RegExp): number[] {
   return lines.flatMap((l) => {
-    const m = /^\d+:(\d+) iter#\d+ value /.exec(l);
-    return m ? [Number(m[1])] : [];
+    const m = /^\d+:(\d+) (.*)$/.exec(l);
+    return m && what.test(m[2]) ? [Number(m[1])] : [];
   });
+}
+
+/** The gaps in turns between consecutive lines matching `what`; `count` of them are expected. */
+function gaps(lines: readonly string[], what: RegExp, count: number): number[] {
+  const turns = turnsOf(lines, what);
+  assert.equal(turns.length, count, lines.join('\n'));
+  return turns.slice(1).map((t, i) => t - turns[i]);
 }
 
 test('program.delay `<op>.body` makes the loop body take that many turns after each value', async () => {
@@ -41,13 +49,9 @@ test('program.delay `<op>.body` makes the loop body take that many turns after e
     kind: 'programs',
     programs: [{ id: 'plain', program }, { id: 'slow', program: { ...program, delay: { '0.body': 5 } } }],
   });
-  const gaps = (id: string) => {
-    const turns = valueTurns(logs.get(id)!);
-    assert.equal(turns.length, 3, logs.get(id)!.join('\n'));
-    return turns.slice(1).map((t, i) => t - turns[i]);
-  };
-  assert.ok(gaps('plain').every((g) => g < 5), `plain: ${gaps('plain')}`);
-  assert.ok(gaps('slow').every((g) => g >= 5), `slow: ${gaps('slow')}`);
+  const values = /^iter#\d+ value /;
+  assert.ok(gaps(logs.get('plain')!, values, 3).every((g) => g < 5), logs.get('plain')!.join('\n'));
+  assert.ok(gaps(logs.get('slow')!, values, 3).every((g) => g >= 5), logs.get('slow')!.join('\n'));
 });
 
 test('seed 2026 #3151 is a race the base runs with a slower loop body', async () => {
@@ -64,4 +68,28 @@ test('seed 1 #1893 is a race the base runs with two things later, and with no si
   const o = await judgeOne(1, 1893);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 2, JSON.stringify(o));
+});
+
+// A synchronous callback's result can settle later too: it returns a promise
+// then, as a slower callback would. Seed 7 #1901 needs it: the series' first
+// pipe closes a TransformStream's writable side before a signal's abort
+// reaches it, while the second pipe has written two of three chunks; the
+// base gets there with a sink whose write takes a turn (and an op later).
+test('program.delay on a synchronous callback makes its result settle that many turns later', async () => {
+  const program = {
+    source: { type: 'default', start: 'sync', startEnqueue: 3, startClose: true },
+    ops: [{ op: 'pipeTo', r: 0, sink: { write: 'sync' } }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'slow', program: { ...program, delay: { 'w0.write': 4 } } }],
+  });
+  const writes = /^w0\.write\(/;
+  assert.ok(gaps(logs.get('plain')!, writes, 3).every((g) => g < 4), logs.get('plain')!.join('\n'));
+  assert.ok(gaps(logs.get('slow')!, writes, 3).every((g) => g >= 4), logs.get('slow')!.join('\n'));
+});
+
+test('seed 7 #1901 is a race the base runs with a synchronous sink write settling later', async () => {
+  const o = await judgeOne(7, 1901);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
 });
