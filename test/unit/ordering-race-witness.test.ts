@@ -93,3 +93,13 @@ test('seed 7 #1901 is a race the base runs with a synchronous sink write settlin
   const o = await judgeOne(7, 1901);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
 });
+
+// Seed 19 #2300: a byte source closes itself after five pulls; the series'
+// pipe pulls every 2-3 turns where the base's pulls every 6, so the
+// program's third enqueue op finds the source closed on the series only.
+// The base gets there with that op 34 turns later, no sooner.
+test('seed 19 #2300 is a race the base runs only with an op more than 21 turns later', async () => {
+  const o = await judgeOne(19, 2300);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.values(o.delay).some((turns) => turns > 21), JSON.stringify(o));
+});

@@ -91,7 +91,7 @@ export function baseAssertionOutcome(oldLines: readonly string[], newLines: read
 }
 
 /** How many turns later an op may come, or a callback's result settle, in a race witness. */
-export const DELAYS = [1, 2, 3, 5, 8, 13, 21];
+export const DELAYS = [1, 2, 3, 5, 8, 13, 21, 34, 55];
 /** The delays of each thing in a witness of two: fewer, as the pairs multiply the runs. */
 export const PAIR_DELAYS = [1, 2, 3, 5, 8];
 const WITNESS_BATCH = 2000;
