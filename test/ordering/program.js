@@ -54,7 +54,7 @@ export async function runProgram(t, program) {
   const chunkKind = src.type === 'bytes' ? 'u8' : (src.chunks ?? 'string');
   // program.delay (the judge's race witnesses): op index → turns to wait
   // before that op; `<op>.body` → turns an iterate op's loop body takes after
-  // each value; callback name → turns later its asynchronous result settles.
+  // each value; callback name → turns later its result settles.
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 

@@ -35,7 +35,7 @@ export interface Program {
    * The `races` witnesses (tools/ordering/judge-programs.ts): op index →
    * turns to wait, unlogged, before that op; `<op>.body` of an iterate op
    * → turns its loop body takes after each value; callback name
-   * (`source.pull`) → turns later its asynchronous result settles.
+   * (`source.pull`) → turns later its result settles.
    */
   delay?: Record<string, number>;
 }

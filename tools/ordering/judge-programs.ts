@@ -137,7 +137,8 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
 
 /**
  * Runs each variant on the base, in batches (as many at once as there are
- * cores), unless its program already has a witness; the first that fits is one.
+ * cores, up to four), unless its program already has a witness; the first
+ * that fits is one.
  */
 async function witness(oldLib: Lib, entries: Entry[], newLogs: Map<string, string[]>, outcomes: Outcome[],
   variants: { r: Racing; delay: Record<string, number> }[]): Promise<void> {
