@@ -65,8 +65,10 @@ export const MODES = [
   'never',           // returns a promise that never settles
 ];
 
-// The modes whose result the lib waits for: they can settle later.
-const ASYNC_MODES = new Set(['async', 'late', 'reject', 'thenable', 'thenable-reject', 'then-getter-fn']);
+// The modes whose result a race witness can make settle later: those the
+// lib waits for, a synchronous result (then handed back as a promise) and a
+// throw (then a rejection).
+const DELAYABLE_MODES = new Set(['sync', 'throw', 'async', 'late', 'reject', 'thenable', 'thenable-reject', 'then-getter-fn']);
 
 export class Context {
   constructor(id) {
@@ -181,7 +183,7 @@ export class Context {
     return function callback(...args) {
       t.log(`${name}(${fmtArgs(args)})`);
       const result = body ? body.apply(this, args) : undefined;
-      if (lateBy > 0 && (ASYNC_MODES.has(mode) || mode === 'throw' || mode === 'sync')) return t.ticks(lateBy).then(() => t.outcome(name, mode, result));
+      if (lateBy > 0 && DELAYABLE_MODES.has(mode)) return t.ticks(lateBy).then(() => t.outcome(name, mode, result));
       return t.outcome(name, mode, result);
     };
   }

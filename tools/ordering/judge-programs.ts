@@ -129,7 +129,8 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   // later (each pair, PAIR_DELAYS each); a program stops at its first witness.
   await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => r.later.flatMap((what) =>
     DELAYS.map((turns) => ({ r, delay: { [what]: turns } })))));
-  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => r.later.flatMap((first, i) =>
+  const unexplained = racing.filter((r) => outcomes[r.index].kind !== 'raced');
+  await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => r.later.flatMap((first, i) =>
     r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
       PAIR_DELAYS.map((t2) => ({ r, delay: { [first]: t1, [second]: t2 } })))))));
   return { outcomes, logs: [a.logs, b.logs] };
