@@ -436,4 +436,50 @@ Object.assign(scenarios, {
   },
 });
 
+// A chain of three synchronous transforms at rest, whose middle transform
+// does something else than enqueue one chunk at its fourth chunk: every
+// way a hop of the chain leaves the one-pass path, and the desiredSize it
+// sees afterwards (each call logs the one it saw on entry).
+const FUSED_HOP_ACTIONS = {
+  'one': (c, ctl) => { ctl.enqueue(c); },
+  'none': () => {},
+  'two': (c, ctl) => { ctl.enqueue(`${c}.a`); ctl.enqueue(`${c}.b`); },
+  'error-first': (c, ctl) => { ctl.error(new Error('ts2 error')); },
+  'error-after': (c, ctl) => { ctl.enqueue(c); ctl.error(new Error('ts2 error')); },
+  'terminate-first': (c, ctl) => { ctl.terminate(); },
+  'terminate-after': (c, ctl) => { ctl.enqueue(c); ctl.terminate(); },
+  'throw-first': () => { throw new Error('ts2 throws'); },
+  'throw-after': (c, ctl) => { ctl.enqueue(c); throw new Error('ts2 throws'); },
+  'promise-after': (c, ctl, t) => { ctl.enqueue(c); return t.ticks(2); },
+  'enqueue-downstream': (c, ctl, t, others) => { others.ts3.enqueue(`${c}.x`); ctl.enqueue(c); },
+  'enqueue-upstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts1.enqueue(`${c}.x`); },
+  'terminate-upstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts1.terminate(); },
+  'error-downstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts3.error(new Error('ts3 error')); },
+  'abort-signal': (c, ctl, t, others) => { ctl.enqueue(c); others.abort(new Error('user abort')); },
+};
+for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
+  scenarios[`sync-chain-hop-${action}`] = (t) => {
+    const ac = new AbortController();
+    const others = { abort: (e) => ac.abort(e) };
+    let n = 0;
+    let rs = source(t, { chunks: 8 });
+    for (const name of ['ts1', 'ts2', 'ts3']) {
+      rs = rs.pipeThrough(new TransformStream({
+        start: (ctl) => { others[name] = ctl; },
+        transform: t.fn(`${name}.transform`, 'sync', (c, ctl) => {
+          if (name !== 'ts2' || ++n !== 4) return ctl.enqueue(c);
+          try {
+            return act(c, ctl, t, others);
+          } finally {
+            t.log(`ts2 desiredSize after ${action}: ${ctl.desiredSize}`);
+          }
+        }),
+        flush: t.fn(`${name}.flush`, 'sync'),
+        cancel: t.fn(`${name}.cancel`, 'sync'),
+      }));
+    }
+    t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
+  };
+}
+
 export default scenarios;
