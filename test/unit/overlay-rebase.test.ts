@@ -113,6 +113,19 @@ describe('rebase', () => {
       `const { ArrayPrototypePush } = primordials;\n\n${layerSteps([1, 20, 30, 4, 5, 60]).replace('  list.push(30);', '  ArrayPrototypePush(list, 30);')}`);
   });
 
+  it('maps the merge back line for line past a type that spans lines', () => {
+    // The annotation compiles to nothing: the JS the merge runs on must keep
+    // its lines, or every TypeScript line after it is put one line off.
+    const hook = 'let hook: (\n  value: number,\n) => void;\n\n';
+    const { root, layers } = overlayRoot({ '01-first': { 'readablestream.ts': hook + layerSteps([1, 20, 3, 4, 5, 6]) } });
+    const applied = applyLayers(modules(BASE), layers, OPTS);
+    for (const l of applied.layers) writeLock(l.layer, { base: 'v0.0.0-test', entries: l.touched });
+    const report = rebaseLayers(modules([1, 2, 3, 40, 5, 6]), layers, REBASE);
+    assert.deepEqual(report.layers.map((l) => l.status), ['merged']);
+    assert.equal(readFileSync(layerFile(root, '01-first'), 'utf8'),
+      `const { ArrayPrototypePush } = primordials;\n\n${hook}${layerSteps([1, 20, 3, 40, 5, 6]).replace('  list.push(40);', '  ArrayPrototypePush(list, 40);')}`);
+  });
+
   it('a name the layer replaces that is gone, or one it adds that now exists, stops with a marker comment', () => {
     const { root, layers } = overlayRoot({
       '01-first': { 'readablestream.ts': `${layerSteps([1, 20, 3, 4, 5, 6])}\nexport function fresh(): number {\n  return 1;\n}\n` },

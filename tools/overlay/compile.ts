@@ -69,8 +69,15 @@ function layerEdits(p: OverlayProgram, file: LayerModuleFile, primordials: Set<s
  */
 export function compileLines(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): string {
   const { sf, inline, lines } = layerEdits(p, file, primordials);
-  const blank = lines.map((e) => ({ ...e, text: '\n'.repeat(sf.text.slice(e.start, e.end).split('\n').length - 1) }));
-  return applyEdits(sf.text, [...inline, ...blank]);
+  const newlines = (text: string) => text.split('\n').length - 1;
+  // An inline edit that removes line breaks (a type spanning lines) keeps
+  // them, so that every line stays where it is in the layer's file.
+  const kept = inline.map((e) => {
+    const lost = newlines(sf.text.slice(e.start, e.end)) - newlines(e.text);
+    return lost > 0 ? { ...e, text: e.text + '\n'.repeat(lost) } : e;
+  });
+  const blank = lines.map((e) => ({ ...e, text: '\n'.repeat(newlines(sf.text.slice(e.start, e.end))) }));
+  return applyEdits(sf.text, [...kept, ...blank]);
 }
 
 export function compileLayerFile(p: OverlayProgram, file: LayerModuleFile, primordials: Set<string>): CompiledFile {
