@@ -280,6 +280,9 @@ function readableStreamPipeTo(
       writableStreamDefaultWriterWriteWithRequest(writer, chunk, writeTracker);
     else if (!holdChunk(chunk))
       pipeWrite(writer, destination, chunk, writeTracker);
+    // The chunk no longer counts as read but unwritten: its write is under
+    // way, or done (past a pass-through), or it is held.
+    writeTracker.resolve();
     pump();
   }
 
@@ -466,8 +469,11 @@ function readableStreamPipeTo(
       (chunk: unknown) => {
         // Per spec, pipeTo must queue a microtask for the write to avoid
         // synchronous write during enqueue(). See WHATWG Streams spec
-        // "ReadableStreamPipeTo" step 15's "chunk steps".
+        // "ReadableStreamPipeTo" step 15's "chunk steps". Until then the
+        // chunk counts as a pending write: a shutdown meanwhile waits for
+        // its write as for every other chunk read.
         pendingChunk = chunk;
+        writeTracker.pending++;
         scheduleForward(forwardChunk);
       },
       nonOpCallback,

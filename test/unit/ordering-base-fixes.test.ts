@@ -5,11 +5,14 @@
 // and must apply exactly (an anchor that is missing or not unique is refused).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { listLayers } from '../../tools/lib/layers.ts';
 import { applyBaseFixes, baseFixes, withBaseFixes, type BaseFix } from '../../tools/ordering/base-fixes.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
 import { runSide } from '../../tools/ordering/side.ts';
+import { tempDir } from '../helpers/node-repo.ts';
 
 const FIX: BaseFix = { layer: '99-x', module: 'm', after: 'function f() {\n', insert: '  check();\n', why: 'test' };
 
@@ -21,9 +24,23 @@ test('a fix is inserted after its anchor, which must occur exactly once', () => 
   assert.throws(() => applyBaseFixes(new Map(), [FIX], 'lib'), /base fix of 99-x does not apply to lib: no module m;/);
 });
 
-test('the series declares the pipe fix, and the suites compare against the base with it', () => {
+test('a fix in several places declares its insertions in order, and refuses a half-declared one', () => {
+  const dir = tempDir('base-fix');
+  const layer = (json: object) => {
+    mkdirSync(join(dir, '01-x'), { recursive: true });
+    writeFileSync(join(dir, '01-x', 'base-fix.json'), JSON.stringify(json));
+    return [{ name: '01-x', dir: join(dir, '01-x') }] as unknown as Parameters<typeof baseFixes>[0];
+  };
+  const two = baseFixes(layer({ why: 'w', module: 'm', inserts: [{ after: 'a', insert: 'b' }, { after: 'c', insert: 'd' }] }));
+  assert.deepEqual(two.map((f) => [f.layer, f.module, f.after, f.insert, f.why]), [['01-x', 'm', 'a', 'b', 'w'], ['01-x', 'm', 'c', 'd', 'w']]);
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', after: 'a', insert: 'b', inserts: [] })), /give either "inserts" or "after" and "insert"/);
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [] })), /"inserts" must be a non-empty array/);
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ after: 'a' }] })), /inserts\[0\]: "insert" must be a non-empty string/);
+});
+
+test('the series declares the pipe fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.map((f) => f.layer), ['14-pipe-erroring-destination']);
+  assert.deepEqual(fixes.map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
@@ -39,4 +56,14 @@ test('the fix matters: on the base the pipe drains the source into the erroring 
   const reads = (log: string[]) => log.filter((l) => / read#\d+ fulfilled \{done:false/.test(l)).length;
   assert.equal(reads(a.logs.get('pipe/dest-erroring-keeps-source')!), 0);
   assert.equal(reads(b.logs.get('pipe/dest-erroring-keeps-source')!), 4);
+});
+
+test('the fix matters: on the base a pipe releases both streams while a chunk it read is still being written', async () => {
+  const base = resolveLib('base');
+  const fixed = withBaseFixes(base, baseFixes(listLayers()));
+  const batch = { kind: 'corpus' as const, filter: 'pipe-waits-for-read-chunk' };
+  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const finals = (log: string[]) => log.filter((l) => / final r0 /.test(l));
+  assert.deepEqual(finals(a.logs.get('fuzz-found/pipe-waits-for-read-chunk')!).map((l) => l.replace(/^\S+ /, '')), ['final r0 closed']);
+  assert.deepEqual(finals(b.logs.get('fuzz-found/pipe-waits-for-read-chunk')!).map((l) => l.replace(/^\S+ /, '')), ['final r0 closed locked']);
 });

@@ -5,6 +5,9 @@
 //     "after": "<text that occurs exactly once>", "insert": "<text>",
 //     "why": "<one line>" }
 //
+// or, for a fix in several places of the module, `"inserts": [{ "after",
+// "insert" }, …]` in place of `after` and `insert`, applied in order.
+//
 // The differential suites compare a series that includes such a layer with
 // an old side that has the same fix inserted. The fixed bug is then no
 // difference to excuse, while everything else the layers change is judged
@@ -44,13 +47,16 @@ export function baseFixes(layers: readonly Layer[]): BaseFix[] {
     } catch (err) {
       throw new Error(`${file}: ${(err as Error).message}`);
     }
-    fixes.push({
-      layer: layer.name,
-      module: field(json.module, 'module', file),
-      after: field(json.after, 'after', file),
-      insert: field(json.insert, 'insert', file),
-      why: field(json.why, 'why', file),
-    });
+    const module = field(json.module, 'module', file);
+    const why = field(json.why, 'why', file);
+    if (json.inserts !== undefined && (json.after !== undefined || json.insert !== undefined))
+      throw new Error(`${file}: give either "inserts" or "after" and "insert", not both`);
+    const inserts: unknown = json.inserts ?? [{ after: json.after, insert: json.insert }];
+    if (!Array.isArray(inserts) || inserts.length === 0) throw new Error(`${file}: "inserts" must be a non-empty array`);
+    for (const [i, one] of (inserts as Record<string, unknown>[]).entries()) {
+      const where = json.inserts === undefined ? file : `${file} inserts[${i}]`;
+      fixes.push({ layer: layer.name, module, after: field(one?.after, 'after', where), insert: field(one?.insert, 'insert', where), why });
+    }
   }
   return fixes;
 }
@@ -70,7 +76,7 @@ export function applyBaseFixes(modules: Modules, fixes: readonly BaseFix[], libN
 
 /** One line per fix, for the reports: which layer, and what it fixes. */
 export function describeBaseFixes(fixes: readonly BaseFix[]): string {
-  return fixes.map((f) => `old side with the base fix of ${f.layer}: ${f.why}`).join('\n');
+  return [...new Set(fixes.map((f) => `old side with the base fix of ${f.layer}: ${f.why}`))].join('\n');
 }
 
 /**

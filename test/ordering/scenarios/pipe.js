@@ -456,11 +456,15 @@ const FUSED_HOP_ACTIONS = {
   'terminate-upstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts1.terminate(); },
   'error-downstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts3.error(new Error('ts3 error')); },
   'abort-signal': (c, ctl, t, others) => { ctl.enqueue(c); others.abort(new Error('user abort')); },
+  // The signal of the pipe that reads ts2: the chunk its read has just
+  // received is written into ts3 before the pipe aborts ts3 (layer 17).
+  'abort-next-pipe': (c, ctl, t, others) => { ctl.enqueue(c); others.abortNext(new Error('user abort')); },
 };
 for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
   scenarios[`sync-chain-hop-${action}`] = (t) => {
     const ac = new AbortController();
-    const others = { abort: (e) => ac.abort(e) };
+    const next = new AbortController();
+    const others = { abort: (e) => ac.abort(e), abortNext: (e) => next.abort(e) };
     let n = 0;
     let rs = source(t, { chunks: 8 });
     for (const name of ['ts1', 'ts2', 'ts3']) {
@@ -476,7 +480,7 @@ for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
         }),
         flush: t.fn(`${name}.flush`, 'sync'),
         cancel: t.fn(`${name}.cancel`, 'sync'),
-      }));
+      }), name === 'ts3' ? { signal: next.signal } : undefined);
     }
     t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
   };

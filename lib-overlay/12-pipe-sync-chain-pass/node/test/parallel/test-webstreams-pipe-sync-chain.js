@@ -191,3 +191,26 @@ for (const length of [1, 3, 8]) {
     assert.deepStrictEqual(await reader.read(), { done: false, value: k });
   await assert.rejects(reader.read(), error);
 })().then(common.mustCall());
+
+// The signal of the pipe into the last transform is aborted from the
+// first transform, right after it enqueued its tenth chunk: the pipe has
+// read that chunk, so it writes it and waits for the write before it
+// aborts, and the chunk reaches the sink like the nine before it.
+{
+  const controller = new AbortController();
+  const reason = new Error('abort');
+  const out = [];
+  countingSource(20)
+    .pipeThrough(new TransformStream({
+      transform(chunk, c) {
+        c.enqueue(chunk);
+        if (chunk === 9) controller.abort(reason);
+      },
+    }))
+    .pipeThrough(mapping((x) => x), { signal: controller.signal })
+    .pipeTo(new WritableStream({ write(chunk) { out.push(chunk); } }))
+    .then(common.mustNotCall(), common.mustCall((error) => {
+      assert.strictEqual(error, reason);
+      assert.deepStrictEqual(out, [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    }));
+}
