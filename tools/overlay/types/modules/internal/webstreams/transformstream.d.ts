@@ -27,6 +27,36 @@ export interface TransformStreamState {
   pendingStart: Promise<unknown> | symbol | undefined;
   /** @layer pipe-sync-chain-pass: the pipe writing into this stream, waiting until it wants a chunk. */
   demandHook: (() => void) | undefined;
+  /** @layer pipe-fused-hop: the pipe holding a chunk for this stream, as the pipe reading its readable side runs a hop. */
+  feeder: TransformStreamFeeder | undefined;
+  /** @layer pipe-fused-hop: set while a fused hop's transform() has not enqueued yet. */
+  fuse: TransformStreamFuseHooks | undefined;
+  /** @layer pipe-fused-hop: the reading pipe's hooks during and after a fused hop. */
+  fuseHooks: TransformStreamFuseHooks | undefined;
+  /** @layer pipe-fused-hop: the chunk a fused hop's transform() enqueued first, or kNoChunk. */
+  fuseCaptured: unknown;
+}
+
+/** @layer pipe-fused-hop */
+export interface TransformStreamFeeder {
+  holding(): boolean;
+  take(): unknown;
+  resume(): void;
+  tracker: import('internal/webstreams/readablestream').PipeWriteTracker;
+}
+
+/** @layer pipe-fused-hop: what the pipe reading the readable side does to bring a fused hop up to date. */
+export interface TransformStreamFuseHooks {
+  /** Whether the pipe would hold the chunk transform() enqueues for the next TransformStream. */
+  holds(): boolean;
+  /** Parks its read and clears the backpressure, as before transform(). */
+  materialize(): void;
+  /** Takes the chunk transform() enqueued, as its read would have. */
+  deliver(chunk: unknown): void;
+  /** Counts the chunk transform() enqueued for the pipe to hold as read (a shutdown waits for it). */
+  received(): void;
+  /** Takes a chunk received() counted, as its read would have. */
+  forward(chunk: unknown): void;
 }
 
 export interface TransformStreamControllerState {

@@ -89,6 +89,8 @@ export function lazyTransfer(): {
 
 export const kPendingPromise: Promise<never>;
 export const kResolvedPromise: Promise<void>;
+/** @layer pipe-fused-hop: transformStreamFusedWrite()'s result when transform() did not enqueue exactly one chunk. */
+export const kNoChunk: unique symbol;
 export function resolvedRecord(): PromiseRecord<void>;
 export function rejectedHandledRecord<T = never>(error: unknown): PromiseRecord<T>;
 export function setPromiseHandled(promise: Promise<unknown>): void;
