@@ -365,7 +365,6 @@ function readableStreamPipeTo(
   // What fusedHop() in the pipe reading the destination's readable side
   // needs of this one.
   const feeder: TransformStreamFeeder | undefined = mayHold ? {
-    holding: () => holding,
     take() {
       const chunk = heldChunk;
       heldChunk = undefined;
@@ -521,10 +520,17 @@ function readableStreamPipeTo(
       chunkRead,
       nonOpCallback,
       nonOpCallback);
-    if (sourceOwner !== undefined && ((mayFuse && fusedHop(sourceOwner)) || demandDirectly(sourceOwner)))
+    if (sourceOwner !== undefined && demandable(sourceOwner)) {
+      if (!mayFuse || !fusedHop(sourceOwner))
+        demandDirectly(sourceOwner);
       return;
+    }
     readableStreamDefaultReaderRead(reader, readRequest);
   }
+
+  // Only a TransformStream with a transformer is written to by a holding
+  // pipe (see mayHold).
+  const mayFuse = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
 
   // A hop of an idle chain in one call: where demandDirectly() would park
   // this pipe's read, clear the TransformStream's backpressure and resume
@@ -536,22 +542,12 @@ function readableStreamPipeTo(
   // TransformStream brings them back (fuseHooks) the moment transform()
   // does anything else with its controller. Then the holding pipe goes
   // on as after its write, so the chain's hops run from the last to the
-  // first, as before. Only in demandDirectly()'s state, with the writable
-  // side idle and transform() synchronous so far.
-  // Only a TransformStream with a transformer is written to by a holding
-  // pipe (see mayHold).
-  const mayFuse = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
+  // first, as before. Only where demandable(), with the writable side idle
+  // and transform() synchronous so far.
   let fuseHooks: TransformStreamFuseHooks | undefined;
   function fusedHop(transformStream: TransformStream): boolean {
-    const state = transformStream[kState];
-    const feeder = state.feeder;
-    if (feeder === undefined || state.demandHook === undefined || !feeder.holding())
-      return false;
-    const controllerState = source[kState].controller![kState] as ReadableStreamDefaultControllerState;
-    if (source[kState].state !== 'readable' || !controllerState.started || controllerState.pulling ||
-        controllerState.closeRequested || controllerState.highWaterMark !== 0 ||
-        controllerState.queue.length !== 0 || reader[kState].readRequests.length !== 0 ||
-        !transformStreamFuseReady(transformStream))
+    const feeder = transformStream[kState].feeder;
+    if (feeder === undefined || !transformStreamFuseReady(transformStream))
       return false;
     fuseHooks ??= {
       holds: () => mayHold && wouldHold(),
@@ -562,7 +558,6 @@ function readableStreamPipeTo(
           readableStreamAddReadRequest(source, readRequest!);
         sourceOwner![kState].backpressure = false;
       },
-      deliver: chunkRead,
       received() {
         writeTracker.pending++;
       },
@@ -581,7 +576,7 @@ function readableStreamPipeTo(
         // TransformStream since its enqueue(): then the chunk goes on as
         // the read would have passed it.
         if (out !== kNoChunk) {
-          if (mayHold && wouldHold()) {
+          if (fuseHooks.holds()) {
             writeTracker.resolve();
             heldChunk = out;
             holding = true;
@@ -608,24 +603,29 @@ function readableStreamPipeTo(
   // such a pipe waits, this pipe parks its read and resumes that pipe
   // itself, within this step: the same read request, the same
   // backpressure, the held chunk written into transform() a few steps
-  // sooner. Only in the state the pull would find (started, not pulling,
-  // nothing queued or waiting, the readable side's high water mark of 0,
-  // at which the pull's end changes nothing).
-  function demandDirectly(transformStream: TransformStream): boolean {
+  // sooner. Only where demandable().
+  function demandDirectly(transformStream: TransformStream): void {
     const state = transformStream[kState];
-    const resume = state.demandHook;
-    if (resume === undefined || !state.backpressure || state.pullPending || state.pendingWriteParked)
-      return false;
-    const controllerState = source[kState].controller![kState] as ReadableStreamDefaultControllerState;
-    if (source[kState].state !== 'readable' || !controllerState.started || controllerState.pulling ||
-        controllerState.closeRequested || controllerState.highWaterMark !== 0 ||
-        controllerState.queue.length !== 0 || reader[kState].readRequests.length !== 0)
-      return false;
+    const resume = state.demandHook!;
     readableStreamAddReadRequest(source, readRequest!);
     state.backpressure = false;
     state.demandHook = undefined;
     resume();
-    return true;
+  }
+
+  // A pipe holds a chunk for the TransformStream whose readable side is
+  // this pipe's source, and both sides are as a pull of the readable side
+  // would find them (started, not pulling, nothing queued or waiting, the
+  // readable side's high water mark of 0, at which the pull's end changes
+  // nothing): then demandDirectly() or fusedHop() may stand in for it.
+  function demandable(transformStream: TransformStream): boolean {
+    const state = transformStream[kState];
+    if (state.demandHook === undefined || !state.backpressure || state.pullPending || state.pendingWriteParked)
+      return false;
+    const controllerState = source[kState].controller![kState] as ReadableStreamDefaultControllerState;
+    return source[kState].state === 'readable' && controllerState.started && !controllerState.pulling &&
+      !controllerState.closeRequested && controllerState.highWaterMark === 0 &&
+      controllerState.queue.length === 0 && reader[kState].readRequests.length === 0;
   }
 
   if (signal !== undefined) {

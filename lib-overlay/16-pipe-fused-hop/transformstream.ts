@@ -136,12 +136,11 @@ function transformStreamFuseCapture(stream: TransformStream, chunk: unknown): bo
   }
   const hooks = state.fuse!;
   state.fuse = undefined;
-  if (hooks.holds()) {
-    hooks.received();
+  hooks.received();
+  if (hooks.holds())
     state.fuseCaptured = chunk;
-  } else {
-    hooks.deliver(chunk);
-  }
+  else
+    hooks.forward(chunk);
   return true;
 }
 
@@ -266,14 +265,11 @@ function transformStreamCompleteSyncWrite(stream: TransformStream, result: unkno
     writableControllerState.writeRejected);
 }
 
-// Whether a pipe reading the readable side may run a fused hop: the
-// stream waits for its readable side to be read (backpressure on, no pull
-// parked) with the writable side idle, and transform() has been
-// synchronous.
+// Whether a pipe that may resume the pipe holding a chunk for this stream
+// (see demandable in readablestream.js) may run the hop itself instead:
+// transform() has been synchronous and the writable side is idle.
 export function transformStreamFuseReady(stream: TransformStream): boolean {
-  const state = stream[kState];
-  return state.syncTransform && state.backpressure === true && !state.pullPending &&
-    !state.pendingWriteParked && transformStreamWritableIdle(stream);
+  return stream[kState].syncTransform && transformStreamWritableIdle(stream);
 }
 
 // transformStreamSyncWrite() for a fused hop (see fusedHop in

@@ -39,7 +39,6 @@ export interface TransformStreamState {
 
 /** @layer pipe-fused-hop */
 export interface TransformStreamFeeder {
-  holding(): boolean;
   take(): unknown;
   resume(): void;
   tracker: import('internal/webstreams/readablestream').PipeWriteTracker;
@@ -51,9 +50,7 @@ export interface TransformStreamFuseHooks {
   holds(): boolean;
   /** Parks its read and clears the backpressure, as before transform(). */
   materialize(): void;
-  /** Takes the chunk transform() enqueued, as its read would have. */
-  deliver(chunk: unknown): void;
-  /** Counts the chunk transform() enqueued for the pipe to hold as read (a shutdown waits for it). */
+  /** Counts the chunk transform() enqueued as read (a shutdown waits for its write). */
   received(): void;
   /** Takes a chunk received() counted, as its read would have. */
   forward(chunk: unknown): void;
