@@ -63,7 +63,8 @@ test('the fix matters: on the base a pipe releases both streams while a chunk it
   const fixed = withBaseFixes(base, baseFixes(listLayers()));
   const batch = { kind: 'corpus' as const, filter: 'pipe-waits-for-read-chunk' };
   const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
-  const finals = (log: string[]) => log.filter((l) => / final r0 /.test(l));
-  assert.deepEqual(finals(a.logs.get('fuzz-found/pipe-waits-for-read-chunk')!).map((l) => l.replace(/^\S+ /, '')), ['final r0 closed']);
-  assert.deepEqual(finals(b.logs.get('fuzz-found/pipe-waits-for-read-chunk')!).map((l) => l.replace(/^\S+ /, '')), ['final r0 closed locked']);
+  const finalOfSource = (side: typeof a) => side.logs.get('fuzz-found/pipe-waits-for-read-chunk')!
+    .filter((l) => / final r0 /.test(l)).map((l) => l.replace(/^\S+ /, ''));
+  assert.deepEqual(finalOfSource(a), ['final r0 closed']);
+  assert.deepEqual(finalOfSource(b), ['final r0 closed locked']);
 });

@@ -32,6 +32,10 @@ function series() {
     '01-first': { 'readablestream.ts': layerSteps([1, 20, 3, 4, 5, 6]) },
     '02-second': { 'readablestream.ts': layerSteps([1, 20, 3, 4, 5, 60]) },
   });
+  return locked(made);
+}
+/** The layers built on the base, each lock written as `make build` would. */
+function locked<T extends { layers: Parameters<typeof applyLayers>[1] }>(made: T): T {
   const applied = applyLayers(modules(BASE), made.layers, OPTS);
   for (const l of applied.layers) writeLock(l.layer, { base: 'v0.0.0-test', entries: l.touched });
   return made;
@@ -117,9 +121,7 @@ describe('rebase', () => {
     // The annotation compiles to nothing: the JS the merge runs on must keep
     // its lines, or every TypeScript line after it is put one line off.
     const hook = 'let hook: (\n  value: number,\n) => void;\n\n';
-    const { root, layers } = overlayRoot({ '01-first': { 'readablestream.ts': hook + layerSteps([1, 20, 3, 4, 5, 6]) } });
-    const applied = applyLayers(modules(BASE), layers, OPTS);
-    for (const l of applied.layers) writeLock(l.layer, { base: 'v0.0.0-test', entries: l.touched });
+    const { root, layers } = locked(overlayRoot({ '01-first': { 'readablestream.ts': hook + layerSteps([1, 20, 3, 4, 5, 6]) } }));
     const report = rebaseLayers(modules([1, 2, 3, 40, 5, 6]), layers, REBASE);
     assert.deepEqual(report.layers.map((l) => l.status), ['merged']);
     assert.equal(readFileSync(layerFile(root, '01-first'), 'utf8'),
