@@ -6,10 +6,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { resolveBase } from '../../tools/lib/base-spec.ts';
 import { NODE_FIXTURES } from '../../tools/lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from '../../tools/lib/injected.ts';
-import { listLayers } from '../../tools/lib/layers.ts';
+import { listLayers, type Layer } from '../../tools/lib/layers.ts';
 import { ROOT } from '../../tools/lib/paths.ts';
 import { flagsOf } from '../../tools/lib/test-flags.ts';
 import { listPatches } from '../../tools/node/series.ts';
@@ -30,24 +31,28 @@ test('series fixes: lib-overlay-fixes on the pinned base, PRs against main, one 
   assert.deepEqual(listPatches(s.patches).map((p) => p.slug), s.layers.map((l) => slug(l.name)));
 });
 
-test('each fix is exactly the base fix it declares, and the main series declares the same one', () => {
+test('each fix is exactly the base fix it declares, and one main layer declares the same one', () => {
   const s = readSeries('fixes');
   const base = resolveBase(s.base);
-  const fixes = baseFixes(s.layers);
-  assert.equal(fixes.length, s.layers.length, 'every layer of the fixes series declares its base-fix.json');
   const states = applyLayers(base.modules, s.layers, { root: s.root, typings: base.typings, baseLabel: 'the base' }).layers;
-  const main = baseFixes(listLayers());
-  for (const [i, fix] of fixes.entries()) {
+  // A layer's fix, its insertions in order, without the layer's name.
+  const fixOf = (layer: Layer) => baseFixes([layer]).map((f) => ({ ...f, layer: '' }));
+  const main = listLayers().filter((l) => fixOf(l).length > 0);
+  for (const [i, layer] of s.layers.entries()) {
+    const fix = fixOf(layer);
+    assert.ok(fix.length > 0, `${layer.name} declares no base-fix.json`);
     // What the differential suites put into the old side is what the PR ships.
     const before = i === 0 ? base.modules : states[i - 1].modules;
-    assert.equal(applyBaseFixes(before, [fix], 'base').get(fix.module), states[i].modules.get(fix.module), fix.layer);
-    const same = main.find((m) => slug(m.layer) === slug(fix.layer));
-    assert.ok(same, `the main series has no layer ${slug(fix.layer)}`);
-    assert.deepEqual({ ...same, layer: '' }, { ...fix, layer: '' }, `${fix.layer}: base-fix.json differs from the main series' ${same.layer}`);
+    const fixed = applyBaseFixes(before, fix, 'base');
+    for (const [id, text] of states[i].modules) assert.equal(fixed.get(id), text, `${layer.name}: ${id}`);
+    // The main series carries each fix inside the layer that needs it,
+    // which may do more (layer 12 holds chunks and counts the read one).
+    const declaring = main.filter((m) => isDeepStrictEqual(fixOf(m), fix));
+    assert.equal(declaring.length, 1, `${layer.name}: ${declaring.length} main layers declare the same base-fix.json (of ${main.map((m) => m.name).join(', ')})`);
   }
 });
 
-test('make pr SERIES=fixes (dry run): plain stream: titles, the first PR against main', () => {
+test('make pr SERIES=fixes (dry run): plain stream: titles, every PR against main alone', () => {
   const s = readSeries('fixes');
   const out = tempDir('pr-fixes');
   const r = spawnSync(process.execPath, [join(ROOT, 'tools', 'node', 'pr.ts'), '--series', 'fixes', '--out', out, '--results', tempDir('results-fixes')], {
@@ -56,8 +61,8 @@ test('make pr SERIES=fixes (dry run): plain stream: titles, the first PR against
   assert.equal(r.status, 0, r.stderr);
   const plan = JSON.parse(readFileSync(join(out, 'plan.json'), 'utf8'));
   assert.equal(plan.layers.length, s.layers.length);
-  assert.equal(plan.layers[0].base, 'main');
   for (const l of plan.layers) {
+    assert.equal(l.base, 'main', `${l.layer}: the fixes do not depend on each other`);
     assert.match(l.title, /^stream: /);
     assert.match(l.patch, /^patches-fixes\//);
   }
