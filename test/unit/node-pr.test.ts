@@ -36,14 +36,14 @@ const LAYERS: { name: string; subject: string; files: Record<string, string> }[]
   { name: '03-third', subject: 'stream: a third step', files: { [LIB]: FILES[LIB].replace('return 1', 'return 3') } },
 ];
 
-function fixture(): Fixture {
+function fixture(layers = LAYERS): Fixture {
   const repo = nodeRepo();
   const remote = tempDir('fork');
   g(remote, 'init', '--quiet', '--bare');
   g(repo, 'remote', 'add', 'fork', remote);
-  const patches = makePatches(repo, LAYERS.map((l) => ({ slug: l.name.slice(3), subject: l.subject, files: l.files })));
+  const patches = makePatches(repo, layers.map((l) => ({ slug: l.name.slice(3), subject: l.subject, files: l.files })));
   const overlay = tempDir('overlay');
-  for (const l of LAYERS) {
+  for (const l of layers) {
     mkdirSync(join(overlay, l.name));
     writeFileSync(join(overlay, l.name, 'PATCH.md'), `${l.subject}\n\nWhy ${l.name} helps.\n\nSigned-off-by: Test Author <author@example.invalid>\n`);
   }
@@ -138,6 +138,32 @@ test('dry run: bodies and plan in out/pr, the calls it would make, layer branche
   assert.match(again.stderr, /reused {2}webstreams-03-third/);
   assert.match(again.stderr, /GITHUB_TOKEN is set, but --submit was not given/);
   assertTokenNowhere(f, again.stdout, again.stderr);
+});
+
+test('--independent (the fixes series): every PR and branch on the PR base alone; a patch that needs the one before it is refused', async () => {
+  const f = fixture(LAYERS.slice(0, 2));
+  const head = g(f.repo, 'rev-parse', 'HEAD');
+  const r = await run(f, ['--independent']);
+  assert.equal(r.status, 0, r.stderr);
+  const plan = JSON.parse(readFileSync(join(f.out, 'plan.json'), 'utf8'));
+  assert.deepEqual(plan.layers.map((l: { base: string }) => l.base), ['main', 'main']);
+  assert.match(plan.calls.join('\n'), /head=<fork-owner>:webstreams-02-bench base=main /);
+  const second = readFileSync(join(f.out, '02-bench.md'), 'utf8');
+  assert.match(second, /One of 2 independent PRs, each based on `main` alone/);
+  assert.doesNotMatch(second, /stacked/);
+  // Branch 2 is the base plus patch 2 only: patch 1's change is not in it.
+  assert.equal(g(f.repo, 'rev-list', '--count', `${head}..webstreams-02-bench`), '1');
+  assert.match(g(f.repo, 'show', `webstreams-02-bench:${LIB}`), /return 1/);
+  assert.match(g(f.repo, 'show', `webstreams-01-faster-read:${LIB}`), /return 2/);
+  const again = await run(f, ['--independent']);
+  assert.equal(again.status, 0, again.stderr);
+  assert.match(again.stderr, /reused {2}webstreams-02-bench/);
+
+  // Patch 3 was made on top of patch 1 (return 2 -> return 3): alone on the base it does not apply.
+  const stacked = fixture();
+  const refused = await run(stacked, ['--independent']);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /patch 3 \(.*0003-third\.patch\) does not apply on [0-9a-f]{12} by itself/);
 });
 
 test('refusals: a layer branch with other content, patches out of step with the overlay, --submit without a token', async () => {

@@ -1,5 +1,6 @@
 // The layer branches of `make pr` in a Node checkout: branch k is the base
-// plus patches 1..k, each commit signed off (DCO) by the checkout's git
+// plus patches 1..k (independent: the base plus patch k alone, which must
+// then apply there by itself), each commit signed off (DCO) by the checkout's git
 // identity, the submitter. They are made in a temporary worktree, so the user's
 // work tree and HEAD are never touched, and created all at once after every
 // check: an existing branch is reused only if it already holds exactly that
@@ -16,7 +17,8 @@ export interface LayerBranch {
   status: 'created' | 'up to date';
 }
 
-export function makeLayerBranches(dir: string, baseCommit: string, layers: { branch: string; patch: Patch }[], log: (m: string) => void): LayerBranch[] {
+export function makeLayerBranches(dir: string, baseCommit: string, layers: { branch: string; patch: Patch }[], log: (m: string) => void,
+  { independent = false } = {}): LayerBranch[] {
   for (const l of layers) requireBranchName(dir, l.branch);
   const work = mkdtempSync(join(tmpdir(), 'webstreams-pr-'));
   const tree = join(work, 'tree');
@@ -24,10 +26,12 @@ export function makeLayerBranches(dir: string, baseCommit: string, layers: { bra
   git(dir, ['worktree', 'add', '--quiet', '--detach', tree, baseCommit]);
   try {
     for (const l of layers) {
+      if (independent) git(tree, ['checkout', '--quiet', '--detach', baseCommit]);
       const r = tryGit(tree, ['am', '--keep-cr', '--no-gpg-sign', '--signoff', l.patch.file]);
       if (!r.ok) {
         tryGit(tree, ['am', '--abort']);
-        throw new GitError(`patch ${l.patch.index} (${l.patch.file}) does not apply on ${baseCommit.slice(0, 12)} plus the patches before it:\n${(r.stderr || r.stdout).trim()}`);
+        const onto = independent ? 'by itself' : 'plus the patches before it';
+        throw new GitError(`patch ${l.patch.index} (${l.patch.file}) does not apply on ${baseCommit.slice(0, 12)} ${onto}:\n${(r.stderr || r.stdout).trim()}`);
       }
       commits.push(git(tree, ['rev-parse', 'HEAD']));
     }
@@ -41,8 +45,10 @@ export function makeLayerBranches(dir: string, baseCommit: string, layers: { bra
     const sameTree = git(dir, ['rev-parse', `${existing}^{tree}`]) === git(dir, ['rev-parse', `${commits[i]}^{tree}`]);
     const onBase = tryGit(dir, ['merge-base', '--is-ancestor', baseCommit, existing]).ok;
     const count = onBase ? Number(git(dir, ['rev-list', '--count', `${baseCommit}..${existing}`])) : -1;
-    if (sameTree && count === i + 1) return { branch: l.branch, commit: existing, status: 'up to date' };
-    throw new GitError(`branch '${l.branch}' already exists in ${dir} with other content (it should be ${baseCommit.slice(0, 12)} plus patches 1..${i + 1}); ` +
+    const commitsOnBase = independent ? 1 : i + 1;
+    if (sameTree && count === commitsOnBase) return { branch: l.branch, commit: existing, status: 'up to date' };
+    const should = independent ? `patch ${i + 1} alone` : `patches 1..${i + 1}`;
+    throw new GitError(`branch '${l.branch}' already exists in ${dir} with other content (it should be ${baseCommit.slice(0, 12)} plus ${should}); ` +
       `it is left alone: delete it yourself (git branch -D ${l.branch}) or pass BRANCH_PREFIX=<another prefix>. No branch was created.`);
   });
   for (const r of results) {

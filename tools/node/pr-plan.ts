@@ -108,22 +108,24 @@ export interface SeriesLink {
   number?: number;
 }
 
-export function seriesSection(pairs: PrLayer[], index: number, links: SeriesLink[], firstBase: string): string {
+export function seriesSection(pairs: PrLayer[], index: number, links: SeriesLink[], firstBase: string, independent = false): string {
   const lines = pairs.map((p, i) => {
     const ref = links[i]?.number ? `#${links[i].number}` : `\`${p.branch}\``;
     return `${i + 1}. ${ref} ${p.md.subject}${i + 1 === index ? ' ← this PR' : ''}`;
   });
+  if (independent)
+    return `One of ${pairs.length} independent PRs, each based on \`${firstBase}\` alone: they can be reviewed and land in any order.\n\n${lines.join('\n')}`;
   const stacked = index === 1 ? `It is based on \`${firstBase}\`.` : `It is stacked on ${links[index - 2]?.number ? `#${links[index - 2].number}` : `\`${pairs[index - 2].branch}\``}: review that first; this PR's own change is its last commit.`;
   return `Part ${index} of ${pairs.length} of a series. ${stacked}\n\n${lines.join('\n')}`;
 }
 
-export function renderBody(pairs: PrLayer[], index: number, evidence: Evidence, links: SeriesLink[], firstBase: string): string {
+export function renderBody(pairs: PrLayer[], index: number, evidence: Evidence, links: SeriesLink[], firstBase: string, independent = false): string {
   const p = pairs[index - 1];
   const message = commitMessage(p.layer.dir, p.md);
   const body = withoutTrailers(message.slice(message.indexOf('\n\n') + 2));
   return [
     body || '_No description in PATCH.md._',
-    seriesSection(pairs, index, links, firstBase),
+    seriesSection(pairs, index, links, firstBase, independent),
     `### Benchmarks\n\n${benchmarkSection(p, index, evidence)}`,
     `### Tests\n\n${testsSection(evidence, pairs.length)}`,
     `### Checklist\n\n${checklist(p)}`,

@@ -1,10 +1,12 @@
-// `make pr`: one PR per overlay layer, stacked. Dry run by default: it
+// `make pr`: one PR per overlay layer, stacked unless the series says
+// otherwise. Dry run by default: it
 // writes each PR body to out/pr/ and prints the git and API calls it would
 // make; with NODE_DIR it also creates the layer branches there (in a
 // temporary worktree: the user's work tree and HEAD are not touched), each
 // commit signed off by the checkout's git identity. With --submit (make pr
 // SUBMIT=1), GITHUB_TOKEN and a fork remote it pushes the branches and opens
-// the PRs with @octokit/rest, PR k based on layer k-1's branch. It refuses
+// the PRs with @octokit/rest, PR k based on layer k-1's branch (on the PR
+// base itself for a series whose series.json says "independent"). It refuses
 // a placeholder identity, and opening PRs where the checkout's
 // doc/contributing/ai-guidelines.md forbids automated tooling to do so
 // (nodejs/node does): there it pushes nothing and says to open them by hand.
@@ -12,7 +14,7 @@
 //   node tools/node/pr.ts [--submit] [--node-dir DIR] [--base-ref REF] [--expect-base …]
 //     [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME]
 //     [--branch-prefix P] [--draft] [--api-url URL] [--overlay DIR] [--patches DIR]
-//     [--out DIR] [--compare-dir DIR] [--results DIR]
+//     [--out DIR] [--compare-dir DIR] [--results DIR] [--series NAME] [--independent]
 //
 // Environment: NODE_DIR, BASE_REF, EXPECT_BASE, PR_REPO, PR_BASE,
 // FORK_REMOTE, FORK_OWNER, BRANCH_PREFIX, GITHUB_API_URL, GITHUB_TOKEN.
@@ -40,6 +42,8 @@ export interface PrOptions {
   prBase: string;
   /** What every PR title starts with (`[v24.x backport] ` for the v24.x series). */
   titlePrefix?: string;
+  /** Each PR (and its branch) on prBase alone instead of stacked on the one before it. */
+  independent?: boolean;
   remote: string;
   forkOwner?: string;
   branchPrefix: string;
@@ -94,8 +98,8 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
   const requests: PrRequest[] = pairs.map((p, i) => ({
     branch: p.branch,
     title: `${o.titlePrefix ?? ''}${p.md.subject}`,
-    base: i === 0 ? o.prBase : pairs[i - 1].branch,
-    body: (earlier) => renderBody(pairs, i + 1, o.evidence, earlier.map((number) => ({ number })), o.prBase),
+    base: i === 0 || o.independent ? o.prBase : pairs[i - 1].branch,
+    body: (earlier) => renderBody(pairs, i + 1, o.evidence, earlier.map((number) => ({ number })), o.prBase, o.independent),
   }));
 
   // Refusals before anything is written, created or sent.
@@ -145,7 +149,7 @@ export async function runPr(o: PrOptions): Promise<PrRun> {
 
   if (dir && base) {
     o.log(`layer branches from ${base.commit.slice(0, 12)} (${base.version}; ${base.how}):`);
-    makeLayerBranches(dir, base.commit, pairs, (m) => o.log(`    ${m}`));
+    makeLayerBranches(dir, base.commit, pairs, (m) => o.log(`    ${m}`), { independent: o.independent });
   } else {
     o.log('no NODE_DIR: bodies only; the layer branches would be made in NODE_DIR');
   }
@@ -192,7 +196,8 @@ export function optionsFromCli(): PrOptions {
     'compare-dir': { type: 'string' },
     results: { type: 'string' },
     series: { type: 'string' },
-  }, 'node tools/node/pr.ts [--submit] [--series NAME] [--node-dir DIR] [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME] …');
+    independent: { type: 'boolean', default: false },
+  }, 'node tools/node/pr.ts [--submit] [--series NAME] [--independent] [--node-dir DIR] [--repo OWNER/NAME] [--pr-base BRANCH] [--remote NAME] [--fork-owner NAME] …');
   if (positionals.length) throw new GitError(`unexpected argument '${positionals[0]}'`);
   const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== '')) as NodeJS.ProcessEnv;
   const repo = values.repo ?? env.PR_REPO ?? 'nodejs/node';
@@ -211,6 +216,7 @@ export function optionsFromCli(): PrOptions {
     repo: m[2],
     prBase: values['pr-base'] ?? env.PR_BASE ?? series?.prBase ?? 'main',
     titlePrefix: series?.titlePrefix,
+    independent: values.independent || series?.prIndependent,
     remote: values.remote ?? env.FORK_REMOTE ?? 'fork',
     forkOwner: values['fork-owner'] ?? env.FORK_OWNER,
     branchPrefix: values['branch-prefix'] ?? env.BRANCH_PREFIX ?? (series ? `webstreams-${series.name}-` : 'webstreams-'),

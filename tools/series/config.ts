@@ -6,7 +6,8 @@
 //     "pr": { "base": "v24.x-staging", "titlePrefix": "[v24.x backport] " } }
 //
 // lib-overlay-fixes/ is one too: the base's bugs the main series fixes, as
-// standalone PRs against main on the pinned base ("base": "pinned").
+// standalone PRs against main on the pinned base ("base": "pinned", and
+// "pr": { "independent": true }: each PR on the PR base alone, not stacked).
 //
 // The tools take a series by name (`--series v24`: lib-overlay-v24/).
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,6 +27,8 @@ export interface SeriesConfig {
   /** The branch the first PR targets, and what each PR title starts with. */
   prBase: string;
   titlePrefix: string;
+  /** Each PR stands on prBase alone (the fixes), instead of on the PR before it. */
+  prIndependent: boolean;
   /**
    * Expectations for Node's tests in that release's own binary: the
    * series' own file, or the main series' for a series on the pinned base.
@@ -47,7 +50,7 @@ export function readSeries(name: string): SeriesConfig {
   const root = join(ROOT, `${ROOT_PREFIX}${name}`);
   const file = join(root, SERIES_FILE);
   if (!existsSync(file)) throw new Error(`series '${name}': ${file} does not exist`);
-  const json = JSON.parse(readFileSync(file, 'utf8')) as { base?: unknown; patches?: unknown; pr?: { base?: unknown; titlePrefix?: unknown } };
+  const json = JSON.parse(readFileSync(file, 'utf8')) as { base?: unknown; patches?: unknown; pr?: { base?: unknown; titlePrefix?: unknown; independent?: unknown } };
   const str = (v: unknown, what: string): string => {
     if (typeof v !== 'string' || !v) throw new Error(`${file}: expected a string ${what}`);
     return v;
@@ -61,6 +64,7 @@ export function readSeries(name: string): SeriesConfig {
     patches: join(ROOT, str(json.patches, '"patches"')),
     prBase: str(json.pr?.base, '"pr.base"'),
     titlePrefix: typeof json.pr?.titlePrefix === 'string' ? json.pr.titlePrefix : '',
+    prIndependent: json.pr?.independent === true,
     nodeTestExpectations: base === 'pinned' && !existsSync(ownExpectations) ? join(ROOT, 'test', 'node-tests-expectations.json') : ownExpectations,
     layers: listLayers(root),
   };

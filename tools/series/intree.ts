@@ -15,7 +15,9 @@
 //   the tree's benchmark/ is the fixture's, v24's, also for a series on
 //   another release;
 // - every commit, signed off as `make pr` signs it, passes Node's
-//   `core-validate-commit`.
+//   `core-validate-commit`;
+// - for a series of independent PRs (the fixes), each patch also applies
+//   by itself on the base.
 //
 //   node tools/series/intree.ts --series v24
 import { spawnSync } from 'node:child_process';
@@ -30,7 +32,7 @@ import { reportSummary } from '../lib/summary.ts';
 import { configure } from '../node/build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from '../node/fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
-import { git } from '../node/git.ts';
+import { git, tryGit } from '../node/git.ts';
 import { citedBenchmarks, listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
@@ -111,6 +113,22 @@ function main(): void {
       }
       expect(bad.length === 0, bad.join('\n'));
     });
+
+    if (s.prIndependent) {
+      // make pr opens each PR on the PR base alone (tools/node/pr-branches.ts).
+      check('each patch also applies by itself with git am (independent PRs)', () => {
+        const alone: string[] = [];
+        for (const p of patches) {
+          git(repo, ['checkout', '--quiet', '--detach', start]);
+          const r = tryGit(repo, ['am', '--quiet', '--no-gpg-sign', p.file], TEST_IDENTITY);
+          if (!r.ok) {
+            tryGit(repo, ['am', '--abort']);
+            alone.push(`${p.file.replace(`${ROOT}/`, '')}: ${(r.stderr || r.stdout).trim()}`);
+          }
+        }
+        expect(alone.length === 0, alone.join('\n'));
+      });
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
