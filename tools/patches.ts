@@ -14,6 +14,7 @@ import { LIB_OVERLAY, PATCHES, ROOT } from './lib/paths.ts';
 import { applyLayers } from './overlay/apply.ts';
 import { seriesPatches } from './overlay/patch-series.ts';
 import { formatLock, lockPath } from './overlay/preimage.ts';
+import { readSeries, seriesOfRoot } from './series/config.ts';
 
 const { values } = parseFlags({
   overlay: { type: 'string' },
@@ -21,10 +22,22 @@ const { values } = parseFlags({
   check: { type: 'boolean', default: false },
 }, 'node tools/patches.ts [--overlay DIR] [--out DIR] [--check]   (env: LAYERS=a..b, OVERLAY_DIR)');
 
+/**
+ * patches/ for lib-overlay/, a named series' own patches dir for
+ * lib-overlay-<name>/; any other overlay must say where its patches go
+ * (a full run deletes the files there that no layer produces).
+ */
+function defaultOut(root: string): string {
+  if (root === LIB_OVERLAY) return PATCHES;
+  const name = seriesOfRoot(root);
+  if (name && resolve(ROOT, `lib-overlay-${name}`) === root) return readSeries(name).patches;
+  throw new Error(`${relative(ROOT, root) || root} is not lib-overlay/ or a series' lib-overlay-<name>/: pass --out DIR for its patches`);
+}
+
 function main(): void {
   const overlay = values.overlay ?? process.env.OVERLAY_DIR;
   const root = overlay ? resolve(overlay) : LIB_OVERLAY;
-  const outDir = values.out ? resolve(values.out) : PATCHES;
+  const outDir = values.out ? resolve(values.out) : defaultOut(root);
   const all = listLayers(root);
   const range = process.env.LAYERS;
   const selected = selectLayers(all, range);
