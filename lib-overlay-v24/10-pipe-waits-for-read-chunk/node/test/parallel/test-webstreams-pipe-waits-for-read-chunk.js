@@ -1,0 +1,65 @@
+'use strict';
+
+// A pipe shutting down waits until every chunk it has read has been
+// written, including one whose read completed just before the shutdown
+// began and whose write the pipe has not started yet.
+
+const common = require('../common');
+const assert = require('assert');
+const { setImmediate: tick } = require('timers/promises');
+const {
+  ReadableStream,
+  WritableStream,
+} = require('stream/web');
+
+// The source closes (preventClose) or errors (preventAbort) right after
+// enqueue() fulfils the pipe's pending read: the sink's write of that
+// chunk, which stays in flight, holds the pipe and both locks until it
+// settles.
+async function closingRightAfterARead(end, options) {
+  let controller;
+  const source = new ReadableStream({
+    start(c) { controller = c; },
+  });
+  const written = [];
+  let finishWrite;
+  const sink = new WritableStream({
+    write: common.mustCall((chunk) => {
+      written.push(chunk);
+      return new Promise((resolve) => { finishWrite = resolve; });
+    }),
+  });
+  let settled = false;
+  const piped = source.pipeTo(sink, options);
+  piped.then(() => { settled = true; }, () => { settled = true; });
+  // Both streams start, and the pipe parks a read on the empty source.
+  await tick();
+  controller.enqueue('a');
+  end(controller);
+  await tick();
+  assert.deepStrictEqual(written, ['a']);
+  assert.strictEqual(settled, false);
+  assert.strictEqual(source.locked, true);
+  assert.strictEqual(sink.locked, true);
+  finishWrite();
+  return piped.then(() => {
+    assert.strictEqual(source.locked, false);
+    assert.strictEqual(sink.locked, false);
+  }, (error) => {
+    assert.strictEqual(sink.locked, false);
+    throw error;
+  });
+}
+
+(async () => {
+  await closingRightAfterARead((c) => c.close(), { preventClose: true });
+  const ac = new AbortController();
+  await assert.rejects(
+    closingRightAfterARead(() => ac.abort(),
+                           { signal: ac.signal, preventAbort: true, preventCancel: true }),
+    { name: 'AbortError' });
+  const error = new Error('source error');
+  await assert.rejects(
+    closingRightAfterARead((c) => c.error(error), { preventAbort: true }),
+    error);
+})().then(common.mustCall());
