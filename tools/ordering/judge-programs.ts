@@ -46,6 +46,11 @@ export interface Judged {
 }
 
 /** The declarations covering a program: those of every feature it uses. */
+/** A program's log on one side; a program that side did not run fails every comparison. */
+function logOf(logs: ReadonlyMap<string, string[]>, id: string): string[] {
+  return logs.get(id) ?? ['(program missing on this side)'];
+}
+
 export function coveringDeclarations(program: Program, exempt: Map<string, Declared[]>): Declared[] {
   return [...programFeatures(program)].flatMap((f) => exempt.get(f) ?? []);
 }
@@ -105,8 +110,8 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   const outcomes: Outcome[] = [];
   const racing: Racing[] = [];
   entries.forEach((e, index) => {
-    const x = a.logs.get(e.id) ?? ['(program missing on this side)'];
-    const y = b.logs.get(e.id) ?? ['(program missing on this side)'];
+    const x = logOf(a.logs, e.id);
+    const y = logOf(b.logs, e.id);
     const found = classify(x, y);
     if (found === 'identical') return outcomes.push({ kind: 'identical' });
     const by = coveringDeclarations(e.program, exempt);
@@ -158,7 +163,7 @@ async function witness(oldLib: Lib, entries: Entry[], newLogs: Map<string, strin
     batches.forEach((batch, i) => {
       for (const v of batch) {
         if (outcomes[v.r.index].kind === 'raced') continue;
-        const x = runs[i].logs.get(v.id) ?? ['(program missing on this side)'];
+        const x = logOf(runs[i].logs, v.id);
         const y = newLogs.get(entries[v.r.index].id)!;
         if (violations(v.r.allowed, x, y).length === 0) {
           outcomes[v.r.index] = { kind: 'raced', delay: v.delay, found: classify(x, y) as Level | 'identical', by: v.r.by };
