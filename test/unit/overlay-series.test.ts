@@ -15,6 +15,7 @@ import { baseRepo, git, patchSeries, treePathOf } from '../../tools/overlay/patc
 import { NODE_TYPINGS } from '../../tools/lib/fixture-paths.ts';
 import { createOverlayProgram } from '../../tools/overlay/program.ts';
 import { layerOrder, typeSources, writeView } from '../../tools/overlay/views.ts';
+import { readSeries } from '../../tools/series/config.ts';
 
 const SAMPLE = join(ROOT, 'test', 'overlay-fixtures', 'sample');
 const base = readLibDir(libDir('base'));
@@ -90,6 +91,18 @@ describe('overlay series on the real base', () => {
     assert.equal(r.status, 1);
     assert.match(r.stderr, /out of date: .*0001-cancel-steps\.patch/);
     rmSync(out, { recursive: true, force: true });
+  });
+
+  it('tools/patches.ts without --out: a series writes to its own patches dir, any other overlay is refused', () => {
+    const patches = (args: string[], env: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, [join(ROOT, 'tools', 'patches.ts'), ...args], { encoding: 'utf8', env: { ...process.env, OVERLAY_DIR: '', ...env } });
+    const fixes = readSeries('fixes');
+    const series = patches(['--check'], { OVERLAY_DIR: fixes.root });
+    assert.equal(series.status, 0, series.stderr);
+    assert.match(series.stdout, new RegExp(`up to date \\(${fixes.layers.length} patches\\)`));
+    const other = patches(['--overlay', SAMPLE]);
+    assert.equal(other.status, 1);
+    assert.match(other.stderr, /is not lib-overlay\/ or a series' lib-overlay-<name>\/: pass --out DIR/);
   });
 
   it("every layer's view of the declarations type-checks (strictly, lib checks on)", () => {
