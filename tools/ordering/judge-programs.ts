@@ -45,12 +45,12 @@ export interface Judged {
   logs: [Map<string, string[]>, Map<string, string[]>];
 }
 
-/** The declarations covering a program: those of every feature it uses. */
 /** A program's log on one side; a program that side did not run fails every comparison. */
 function logOf(logs: ReadonlyMap<string, string[]>, id: string): string[] {
   return logs.get(id) ?? ['(program missing on this side)'];
 }
 
+/** The declarations covering a program: those of every feature it uses. */
 export function coveringDeclarations(program: Program, exempt: Map<string, Declared[]>): Declared[] {
   return [...programFeatures(program)].flatMap((f) => exempt.get(f) ?? []);
 }
