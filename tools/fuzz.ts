@@ -94,8 +94,9 @@ function explain(o: Outcome, oldName: string, newName: string): string {
 }
 
 async function main(): Promise<void> {
-  const { oldLib, newLib, declared, fixes } = resolveSides(values.old!, values.new!, values.overlay);
+  const { oldLib, newLib, declared, fixes, laterFixes } = resolveSides(values.old!, values.new!, values.overlay);
   if (fixes.length) console.log(describeBaseFixes(fixes));
+  if (laterFixes.length) console.log(describeBaseFixes(laterFixes, 'both sides'));
   const { exempt, unknown } = fuzzExemptions(declared, FEATURES);
   const started = Date.now();
   let identical = 0;

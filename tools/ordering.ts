@@ -29,8 +29,9 @@ const { values } = parseFlags({
 }, USAGE);
 
 async function main(): Promise<void> {
-  const { oldLib, newLib, layers, declared, fixes } = resolveSides(values.old!, values.new!, values.overlay);
+  const { oldLib, newLib, layers, declared, fixes, laterFixes } = resolveSides(values.old!, values.new!, values.overlay);
   if (fixes.length) console.log(describeBaseFixes(fixes));
+  if (laterFixes.length) console.log(describeBaseFixes(laterFixes, 'both sides'));
   const started = Date.now();
   const batch = { kind: 'corpus' as const, corpus: values.corpus, filter: values.filter };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);

@@ -8,13 +8,14 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLib } from '../../tools/lib/injected.ts';
-import { listLayers } from '../../tools/lib/layers.ts';
+import { listLayers, stateLibName } from '../../tools/lib/layers.ts';
+import { libDir } from '../../tools/lib/paths.ts';
 import { applyBaseFixes, baseFixes, withBaseFixes, type BaseFix } from '../../tools/ordering/base-fixes.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
 import { runSide } from '../../tools/ordering/side.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 
-const FIX: BaseFix = { layer: '99-x', module: 'm', after: 'function f() {\n', insert: '  check();\n', why: 'test' };
+const FIX: BaseFix = { layer: '99-x', module: 'm', after: 'function f() {\n', insert: '  check();\n', why: 'test', variant: 0 };
 
 test('a fix is inserted after its anchor, which must occur exactly once', () => {
   const fixed = applyBaseFixes(new Map([['m', 'function f() {\n  run();\n}\n']]), [FIX], 'lib');
@@ -38,9 +39,43 @@ test('a fix in several places declares its insertions in order, and refuses a ha
   assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ after: 'a' }] })), /inserts\[0\]: "insert" must be a non-empty string/);
 });
 
+test('a fix may give alternatives for states of the lib earlier layers rewrote; the first that fits is applied', () => {
+  const dir = tempDir('base-fix-alternatives');
+  mkdirSync(join(dir, '01-x'), { recursive: true });
+  writeFileSync(join(dir, '01-x', 'base-fix.json'), JSON.stringify({
+    why: 'w', module: 'm', inserts: [{ after: 'base();\n', insert: 'fixA();\n' }, { after: 'tail();\n', insert: 'fixB();\n' }],
+    alternatives: [{ for: 'rewritten', inserts: [{ after: 'rewritten();\n', insert: 'fixC();\n' }] }],
+  }));
+  const fixes = baseFixes([{ name: '01-x', dir: join(dir, '01-x') }] as unknown as Parameters<typeof baseFixes>[0]);
+  assert.deepEqual(fixes.map((f) => f.variant), [0, 0, 1]);
+  const apply = (text: string) => applyBaseFixes(new Map([['m', text]]), fixes, 'lib').get('m');
+  assert.equal(apply('base();\ntail();\n'), 'base();\nfixA();\ntail();\nfixB();\n');
+  assert.equal(apply('rewritten();\n'), 'rewritten();\nfixC();\n');
+  // The base's insertions fit only half: none of them is kept.
+  assert.equal(apply('base();\nrewritten();\n'), 'base();\nrewritten();\nfixC();\n');
+  assert.throws(() => apply('other();\n'), /base fix of 01-x does not apply to lib: m: "base\(\);\\n" occurs nowhere \(nor does any of its 1 alternatives\)/);
+  writeFileSync(join(dir, '01-x', 'base-fix.json'), JSON.stringify({ why: 'w', module: 'm', after: 'a', insert: 'b', alternatives: [{ inserts: [{ after: 'c', insert: 'd' }] }] }));
+  assert.throws(() => baseFixes([{ name: '01-x', dir: join(dir, '01-x') }] as unknown as Parameters<typeof baseFixes>[0]), /alternatives\[0\]: "for" must be a non-empty string/);
+});
+
+test('a layer range that starts later judges against its old side with the fix', () => {
+  // The old side of LAYERS=a..b is the state after layer a-1: every state
+  // before a layer that declares a fix must take the fix (its base
+  // insertions or an alternative), or that layer cannot be judged alone.
+  const layers = listLayers();
+  for (const [i, layer] of layers.entries()) {
+    const fix = baseFixes([layer]);
+    if (fix.length === 0) continue;
+    for (let a = 1; a <= i + 1; a++) {
+      const old = resolveLib(libDir(stateLibName(a - 1, layers.length)));
+      assert.doesNotThrow(() => withBaseFixes(old, fix), `${layer.name} judged from layer ${a} on`);
+    }
+  }
+});
+
 test('the series declares the pipe fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.

@@ -8,6 +8,12 @@
 // or, for a fix in several places of the module, `"inserts": [{ "after",
 // "insert" }, …]` in place of `after` and `insert`, applied in order.
 //
+// The insertions fit the base. A layer range that starts later (LAYERS=a..b)
+// has the state after layer a-1 as its old side, where earlier layers may
+// have rewritten the anchors; `"alternatives": [{ "for": "<which states>",
+// "inserts": […] }, …]` gives the same fix for such states. The first of
+// base and alternatives whose anchors all fit is applied.
+//
 // The differential suites compare a series that includes such a layer with
 // an old side that has the same fix inserted. The fixed bug is then no
 // difference to excuse, while everything else the layers change is judged
@@ -28,6 +34,8 @@ export interface BaseFix {
   after: string;
   insert: string;
   why: string;
+  /** 0 for the insertions into the base, i for the layer's alternative i. */
+  variant: number;
 }
 
 function field(value: unknown, name: string, file: string): string {
@@ -35,7 +43,18 @@ function field(value: unknown, name: string, file: string): string {
   return value;
 }
 
-/** The base fixes the layers declare, in layer order. */
+function insertsOf(json: Record<string, unknown>, where: string): { after: string; insert: string }[] {
+  if (json.inserts !== undefined && (json.after !== undefined || json.insert !== undefined))
+    throw new Error(`${where}: give either "inserts" or "after" and "insert", not both`);
+  const inserts: unknown = json.inserts ?? [{ after: json.after, insert: json.insert }];
+  if (!Array.isArray(inserts) || inserts.length === 0) throw new Error(`${where}: "inserts" must be a non-empty array`);
+  return (inserts as Record<string, unknown>[]).map((one, i) => {
+    const at = json.inserts === undefined ? where : `${where} inserts[${i}]`;
+    return { after: field(one?.after, 'after', at), insert: field(one?.insert, 'insert', at) };
+  });
+}
+
+/** The base fixes the layers declare, in layer order, each with its alternatives after it. */
 export function baseFixes(layers: readonly Layer[]): BaseFix[] {
   const fixes: BaseFix[] = [];
   for (const layer of layers) {
@@ -49,34 +68,53 @@ export function baseFixes(layers: readonly Layer[]): BaseFix[] {
     }
     const module = field(json.module, 'module', file);
     const why = field(json.why, 'why', file);
-    if (json.inserts !== undefined && (json.after !== undefined || json.insert !== undefined))
-      throw new Error(`${file}: give either "inserts" or "after" and "insert", not both`);
-    const inserts: unknown = json.inserts ?? [{ after: json.after, insert: json.insert }];
-    if (!Array.isArray(inserts) || inserts.length === 0) throw new Error(`${file}: "inserts" must be a non-empty array`);
-    for (const [i, one] of (inserts as Record<string, unknown>[]).entries()) {
-      const where = json.inserts === undefined ? file : `${file} inserts[${i}]`;
-      fixes.push({ layer: layer.name, module, after: field(one?.after, 'after', where), insert: field(one?.insert, 'insert', where), why });
+    const alternatives: unknown = json.alternatives ?? [];
+    if (!Array.isArray(alternatives)) throw new Error(`${file}: "alternatives" must be an array`);
+    const variants = [insertsOf(json, file)];
+    for (const [i, alt] of (alternatives as Record<string, unknown>[]).entries()) {
+      const where = `${file} alternatives[${i}]`;
+      field(alt?.for, 'for', where);
+      variants.push(insertsOf(alt, where));
     }
+    for (const [variant, inserts] of variants.entries())
+      for (const one of inserts) fixes.push({ layer: layer.name, module, ...one, why, variant });
   }
   return fixes;
 }
 
-/** The modules of `lib` with each fix inserted; refuses an anchor that is missing or not unique. */
+/**
+ * The modules of `lib` with each layer's fix inserted: the first of its
+ * variants whose anchors all occur exactly once. Refuses a fix none fits.
+ */
 export function applyBaseFixes(modules: Modules, fixes: readonly BaseFix[], libName: string): Modules {
   const out = new Map(modules);
-  for (const fix of fixes) {
-    try {
-      replaceOnce(out, fix.module, fix.after, fix.after + fix.insert);
-    } catch (err) {
-      throw new Error(`base fix of ${fix.layer} does not apply to ${libName}: ${(err as Error).message}; update ${BASE_FIX_FILE} for this base`);
+  for (const layer of new Set(fixes.map((f) => f.layer))) {
+    const ofLayer = fixes.filter((f) => f.layer === layer);
+    const variants = [...new Set(ofLayer.map((f) => f.variant))].map((v) => ofLayer.filter((f) => f.variant === v));
+    let firstError: Error | undefined;
+    for (const inserts of variants) {
+      const attempt = new Map(out);
+      try {
+        for (const fix of inserts) replaceOnce(attempt, fix.module, fix.after, fix.after + fix.insert);
+      } catch (err) {
+        firstError ??= err as Error;
+        continue;
+      }
+      for (const [id, text] of attempt) out.set(id, text);
+      firstError = undefined;
+      break;
+    }
+    if (firstError !== undefined) {
+      const others = variants.length > 1 ? ` (nor does any of its ${variants.length - 1} alternatives)` : '';
+      throw new Error(`base fix of ${layer} does not apply to ${libName}: ${firstError.message}${others}; update ${BASE_FIX_FILE} for this base`);
     }
   }
   return out;
 }
 
-/** One line per fix, for the reports: which layer, and what it fixes. */
-export function describeBaseFixes(fixes: readonly BaseFix[]): string {
-  return [...new Set(fixes.map((f) => `old side with the base fix of ${f.layer}: ${f.why}`))].join('\n');
+/** One line per fix, for the reports: which side, which layer, and what it fixes. */
+export function describeBaseFixes(fixes: readonly BaseFix[], sides = 'old side'): string {
+  return [...new Set(fixes.map((f) => `${sides} with the base fix of ${f.layer}: ${f.why}`))].join('\n');
 }
 
 /**

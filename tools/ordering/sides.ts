@@ -14,6 +14,8 @@ export interface Sides {
   declared: Map<string, Declared[]>;
   /** Base bugs the tested layers fix, inserted into the old side (tools/ordering/base-fixes.ts). */
   fixes: BaseFix[];
+  /** Base bugs later layers fix, inserted into both sides of a layer range. */
+  laterFixes: BaseFix[];
 }
 
 /**
@@ -23,7 +25,10 @@ export interface Sides {
  * under `overlay` (default lib-overlay/). When those layers fix a bug of
  * the base (base-fix.json), the old side (the state before them, however
  * named) gets the same fix, so that only what they change beyond it is
- * judged.
+ * judged. A bug a later layer fixes is fixed on both sides of the range:
+ * each layer is judged on what it changes, on a base without the bug (as
+ * it will be once the fix lands first), not on where its timing happens to
+ * expose or hide the bug.
  */
 export function resolveSides(oldSpec: string, newSpec: string, overlay: string | undefined): Sides {
   const seriesOld = resolveLib(oldSpec === 'base' && process.env.LAYERS ? 'before' : oldSpec);
@@ -39,6 +44,9 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
     }
   }
   const fixes = baseFixes(layers);
-  const oldLib = withBaseFixes(seriesOld, fixes);
-  return { oldLib, newLib, layers, declared: byId, fixes };
+  const last = layers.at(-1)?.index;
+  const laterFixes = newSpec === 'patched' && process.env.LAYERS && last !== undefined
+    ? baseFixes(listLayers(root).filter((l) => l.index > last)) : [];
+  const oldLib = withBaseFixes(seriesOld, [...fixes, ...laterFixes]);
+  return { oldLib, newLib: withBaseFixes(newLib, laterFixes), layers, declared: byId, fixes, laterFixes };
 }
