@@ -195,6 +195,30 @@ test('kinds: read-ahead allows fewer feeding callbacks at the end of a stream, n
   assert.equal(classify(LOG, edit({ 11: undefined })), 'beyond');
 });
 
+test('kinds: teardown-writes allows an aborted sink fewer last writes, nothing else', () => {
+  const aborted = [
+    '1:1 ts1.transform("c1", TransformStreamDefaultController{desiredSize:0})',
+    '1:2 sink.write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    '1:3 ts1.transform("c2", TransformStreamDefaultController{desiredSize:0})',
+    '1:3 sink.write("c2", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    '1:4 sink.abort(Error("user abort"))',
+    '1:5 pipeTo#1 rejected Error("user abort")',
+  ];
+  // The new lib's pipe had read the second chunk before the abort.
+  const oneLess = aborted.filter((_, i) => i !== 3);
+  assert.equal(classify(aborted, oneLess), 'teardown-writes');
+  assert.equal(classify(oneLess, aborted), 'teardown-writes');
+  assert.ok(violations('read-ahead', aborted, oneLess).length > 0);
+  // A chunk lost before the last one is no teardown write.
+  assert.equal(classify(aborted, aborted.filter((_, i) => i !== 1)), 'beyond');
+  // Nor a last chunk lost before a close(), nor an abort() on one side only.
+  const closed = aborted.map((l) => l.replace('sink.abort(Error("user abort"))', 'sink.close()').replace(/rejected .*/, 'fulfilled undefined'));
+  assert.equal(classify(closed, closed.filter((_, i) => i !== 3)), 'beyond');
+  assert.equal(classify(aborted, closed.filter((_, i) => i !== 3)), 'beyond');
+  // Nor a different last chunk.
+  assert.equal(classify(aborted, aborted.map((l, i) => (i === 3 ? l.replace('"c2"', '"c3"') : l))), 'beyond');
+});
+
 test('render: one line per differing view, named, capped', () => {
   const diffs = compareProjections(project(LOG), project(edit({ 11: undefined, 14: '1:8 pipeTo#1 rejected Error("boom")' })));
   const text = renderProjectionDiffs(diffs, 'base', 'broken', 3);

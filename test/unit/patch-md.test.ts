@@ -20,10 +20,11 @@ test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('stream: x\nbody\n'), /blank line must follow/);
   assert.throws(() => parsePatchMd('---\ndeviation: x\n---\nstream: x\n'), /deviation: <scenario id> \| <kind>\[, <kind>\] \| <reason>/);
   // A deviation without a kind (the old two-field form) says which kinds there are.
-  assert.throws(() => parsePatchMd('---\ndeviation: a/b | reads are early\n---\nstream: x\n'), /kinds: turns, interleaving, queue-levels, read-ahead, races/);
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | reads are early\n---\nstream: x\n'), /kinds: turns, interleaving, queue-levels, read-ahead, teardown-writes, races/);
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | anything | why\n---\nstream: x\n'), /unknown deviation kind 'anything'/);
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | turns, race | why\n---\nstream: x\n'), /unknown deviation kind 'race'/);
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | interleaving, races | why\n---\nstream: x\n'), /'races' applies to fuzz:<feature> declarations only/);
+  assert.throws(() => parsePatchMd('---\ndeviation: fuzz:pipeTo | teardown-writes | why\n---\nstream: x\n'), /'teardown-writes' applies to named scenarios only/);
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:tee | races | why\n---\nstream: x\n'), /name a level/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);
   assert.throws(() => parsePatchMd('---\nbench: ,\n---\nstream: x\n'), /bench: <filter>/);

@@ -23,7 +23,8 @@
 // `adds` names harness benchmark files the patch adds to Node's tree at the
 // same path (the first layer whose table uses a file adds it).
 // A deviation names the kinds of difference it allows (tools/ordering/kinds.ts:
-// turns, interleaving, queue-levels, read-ahead; `races` for fuzz: declarations only);
+// turns, interleaving, queue-levels, read-ahead, teardown-writes (named
+// scenarios only); `races` for fuzz: declarations only);
 // every other difference still fails.
 // The subject must start with `stream: ` (Node's subsystem prefix).
 import { readFileSync } from 'node:fs';
@@ -51,6 +52,9 @@ function parseDeviation(value: string, where: string): Deviation {
   }
   if (kinds.includes('races') && !scenario.startsWith('fuzz:')) {
     throw new Error(`${where}: 'races' applies to fuzz:<feature> declarations only (a scenario of the corpus has no settled rerun)`);
+  }
+  if (kinds.includes('teardown-writes') && scenario.startsWith('fuzz:')) {
+    throw new Error(`${where}: 'teardown-writes' applies to named scenarios only (a random program that loses its last chunk would fit it)`);
   }
   if (!kinds.some(isLevel)) throw new Error(`${where}: name a level (${LEVELS.join(', ')}) the difference must fit`);
   return { scenario, kinds, reason: parts.slice(2).join(' | ').trim() };

@@ -22,6 +22,13 @@
 //                 transform()) may have run more or fewer times: a
 //                 stream's last ones are missing on one side; the runs both
 //                 made, and every other callback, are the same.
+//   teardown-writes as read-ahead once a sink aborted on both sides may
+//                 have written more or fewer of its last chunks before its
+//                 abort(): its last write() calls are missing on one side,
+//                 so one side's chunks are the other's first ones (a lost
+//                 chunk in the middle, or before a close(), still differs).
+//                 Named scenarios only: a random program that loses its
+//                 last chunk before an abort would fit it.
 //
 // `races` (fuzz only) is not a level: a random program whose own operations
 // race a pipe may differ beyond its level if the base lib, with one of those
@@ -30,7 +37,7 @@
 import type { ProjectionDiff } from './projections.ts';
 import { compareProjections, parseEvent, project, stripPosition } from './projections.ts';
 
-export const LEVELS = ['turns', 'interleaving', 'queue-levels', 'read-ahead'] as const;
+export const LEVELS = ['turns', 'interleaving', 'queue-levels', 'read-ahead', 'teardown-writes'] as const;
 export type Level = (typeof LEVELS)[number];
 export const KINDS: readonly string[] = [...LEVELS, 'races'];
 
@@ -58,14 +65,16 @@ export function maskQueueLevels(lines: readonly string[]): string[] {
 // stream's callbacks projection (calls and what became of their results)
 // or, for an iterator source, as a plain line.
 const FEEDING_ENTRY = /^(?:pull|transform|next)(?:\(| )/;
+// A sink's write(), for teardown-writes.
+const WRITE_ENTRY = /^write(?:\(| )/;
 const ITERATOR_NEXT = /^([A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*)\.next$/;
 
-/** Which stream a line belongs to, and whether it is one of that stream's feeding callbacks. */
-function ownerLine(line: string): { owner: string; feeding: boolean } | undefined {
+/** Which stream a line belongs to, and whether it is one of the callbacks `entry` matches. */
+function ownerLine(line: string, entry = FEEDING_ENTRY): { owner: string; feeding: boolean } | undefined {
   const text = stripPosition(line);
   const e = parseEvent(text);
-  if (e.kind === 'call') return { owner: e.owner, feeding: FEEDING_ENTRY.test(`${e.callback}(`) };
-  if (e.kind === 'result') return { owner: e.owner, feeding: FEEDING_ENTRY.test(`${e.callback} `) };
+  if (e.kind === 'call') return { owner: e.owner, feeding: entry.test(`${e.callback}(`) };
+  if (e.kind === 'result') return { owner: e.owner, feeding: entry.test(`${e.callback} `) };
   const next = ITERATOR_NEXT.exec(text);
   return next ? { owner: next[1], feeding: true } : undefined;
 }
@@ -76,11 +85,12 @@ function ownerLine(line: string): { owner: string; feeding: boolean } | undefine
  * last feeding callbacks there (later lines of other kinds, such as a
  * cancel(), stay), if it has that many.
  */
-export function trimReadAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
+export function trimReadAhead(oldLines: readonly string[], newLines: readonly string[], entry = FEEDING_ENTRY,
+  eligible: (owner: string) => boolean = () => true): [string[], string[]] {
   const count = (lines: readonly string[]) => {
     const n = new Map<string, number>();
     for (const line of lines) {
-      const o = ownerLine(line);
+      const o = ownerLine(line, entry);
       if (o) n.set(o.owner, (n.get(o.owner) ?? 0) + 1);
     }
     return n;
@@ -89,10 +99,10 @@ export function trimReadAhead(oldLines: readonly string[], newLines: readonly st
     const drop = new Set<number>();
     for (const [owner, n] of more) {
       const extra = n - (fewer.get(owner) ?? 0);
-      if (extra <= 0) continue;
+      if (extra <= 0 || !eligible(owner)) continue;
       const feeding: number[] = [];
       for (let i = lines.length - 1; i >= 0 && feeding.length < extra; i--) {
-        const o = ownerLine(lines[i]);
+        const o = ownerLine(lines[i], entry);
         if (o?.owner === owner && o.feeding) feeding.push(i);
       }
       if (feeding.length === extra) for (const i of feeding) drop.add(i);
@@ -102,6 +112,16 @@ export function trimReadAhead(oldLines: readonly string[], newLines: readonly st
   const oldCount = count(oldLines);
   const newCount = count(newLines);
   return [trim(oldLines, oldCount, newCount), trim(newLines, newCount, oldCount)];
+}
+
+/** The streams whose abort() was called in both logs. */
+function abortedOnBoth(oldLines: readonly string[], newLines: readonly string[]): Set<string> {
+  const aborted = (lines: readonly string[]) => new Set(lines.flatMap((l) => {
+    const e = parseEvent(stripPosition(l));
+    return e.kind === 'call' && e.callback === 'abort' ? [e.owner] : [];
+  }));
+  const inNew = aborted(newLines);
+  return new Set([...aborted(oldLines)].filter((o) => inNew.has(o)));
 }
 
 /** The order of events, positions stripped: where the two sequences first part. */
@@ -126,6 +146,11 @@ export function violations(level: Level, oldLines: readonly string[], newLines: 
     case 'queue-levels': return compareProjections(project(maskQueueLevels(oldLines)), project(maskQueueLevels(newLines)));
     case 'read-ahead': {
       const [a, b] = trimReadAhead(maskQueueLevels(oldLines), maskQueueLevels(newLines));
+      return compareProjections(project(a), project(b));
+    }
+    case 'teardown-writes': {
+      const aborted = abortedOnBoth(oldLines, newLines);
+      const [a, b] = trimReadAhead(...trimReadAhead(maskQueueLevels(oldLines), maskQueueLevels(newLines)), WRITE_ENTRY, (o) => aborted.has(o));
       return compareProjections(project(a), project(b));
     }
   }
