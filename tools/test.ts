@@ -41,6 +41,7 @@ export const SUITES: Suite[] = [
   { name: 'wpt', argv: [node, join(ROOT, 'tools', 'wpt.ts'), '--quiet'], counts: 'summary' },
   { name: 'node-tests', argv: [node, join(ROOT, 'tools', 'node-tests.ts')], counts: 'summary' },
   { name: 'ordering', argv: [node, join(ROOT, 'tools', 'ordering.ts')], counts: 'summary' },
+  { name: 'layer-ordering', argv: [node, join(ROOT, 'tools', 'layer-ordering.ts')], counts: 'summary' },
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
   { name: 'resources', argv: [node, join(ROOT, 'tools', 'resources.ts')], counts: 'summary' },
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
