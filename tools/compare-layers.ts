@@ -50,7 +50,7 @@ function main(): void {
     quick: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
   }, USAGE);
-  const all = listLayers(process.env.OVERLAY_DIR ?? undefined);
+  const all = listLayers(process.env.OVERLAY_DIR || undefined);
   const selected = selectLayers(all, process.env.LAYERS);
   if (selected.length === 0) {
     console.error('compare-layers: no layers selected');

@@ -59,7 +59,7 @@ const SERIES = join(NODE_FIXTURES, 'test', 'series');
 function seriesTests(lib: Lib): string[] {
   rmSync(SERIES, { recursive: true, force: true });
   mkdirSync(SERIES, { recursive: true });
-  const overlay = process.env.OVERLAY_DIR ?? LIB_OVERLAY;
+  const overlay = process.env.OVERLAY_DIR || LIB_OVERLAY;
   const out: string[] = [];
   for (const layer of readLibDir(lib.dir).manifest.layers) {
     const dir = join(overlay, layer, 'node', 'test', 'parallel');

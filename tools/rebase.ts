@@ -42,7 +42,7 @@ function copyOverlay(from: string, into: string): void {
 }
 
 function main(): number {
-  const source = resolve(values.overlay ?? process.env.OVERLAY_DIR ?? LIB_OVERLAY);
+  const source = resolve(values.overlay ?? (process.env.OVERLAY_DIR || LIB_OVERLAY));
   const intoArg = values.into ?? process.env.INTO;
   const into = intoArg ? resolve(intoArg) : undefined;
   const keepGoing = values['keep-going'] || process.env.KEEP_GOING === '1';

@@ -41,7 +41,8 @@ export const SUITES: Suite[] = [
   { name: 'wpt', argv: [node, join(ROOT, 'tools', 'wpt.ts'), '--quiet'], counts: 'summary' },
   { name: 'node-tests', argv: [node, join(ROOT, 'tools', 'node-tests.ts')], counts: 'summary' },
   { name: 'ordering', argv: [node, join(ROOT, 'tools', 'ordering.ts')], counts: 'summary' },
-  { name: 'layer-ordering', argv: [node, join(ROOT, 'tools', 'layer-ordering.ts')], counts: 'summary' },
+  // Each layer on its own: its state's WPT and Node's tests, its ordering and fuzz against the state before.
+  { name: 'layers', argv: [node, join(ROOT, 'tools', 'layers-check.ts')], counts: 'summary' },
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
   { name: 'resources', argv: [node, join(ROOT, 'tools', 'resources.ts')], counts: 'summary' },
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
