@@ -23,6 +23,8 @@ test('a fix is inserted after its anchor, which must occur exactly once', () => 
   assert.throws(() => applyBaseFixes(new Map([['m', 'function g() {}\n']]), [FIX], 'lib'), /base fix of 99-x does not apply to lib: m: "function f\(\) \{\\n" occurs nowhere; update base-fix\.json/);
   assert.throws(() => applyBaseFixes(new Map([['m', 'function f() {\nfunction f() {\n']]), [FIX], 'lib'), /base fix of 99-x does not apply to lib: m: .* occurs more than once/);
   assert.throws(() => applyBaseFixes(new Map(), [FIX], 'lib'), /base fix of 99-x does not apply to lib: no module m;/);
+  // A lib that already has the fix (its base took it upstream) is refused, not fixed twice.
+  assert.throws(() => applyBaseFixes(new Map([['m', 'function f() {\n  check();\n}\n']]), [FIX], 'lib'), /lib already has the base fix of 99-x \(its base took the fix upstream\): remove the layer.s base-fix\.json/);
 });
 
 test('a fix in several places declares its insertions in order, and refuses a half-declared one', () => {

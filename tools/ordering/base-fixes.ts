@@ -91,6 +91,9 @@ export function applyBaseFixes(modules: Modules, fixes: readonly BaseFix[], libN
   for (const layer of new Set(fixes.map((f) => f.layer))) {
     const ofLayer = fixes.filter((f) => f.layer === layer);
     const variants = [...new Set(ofLayer.map((f) => f.variant))].map((v) => ofLayer.filter((f) => f.variant === v));
+    // Inserting a fix the lib already has would run its steps twice.
+    if (variants.some((inserts) => inserts.every((f) => out.get(f.module)?.includes(f.after + f.insert))))
+      throw new Error(`${libName} already has the base fix of ${layer} (its base took the fix upstream): remove the layer's ${BASE_FIX_FILE}`);
     let firstError: Error | undefined;
     for (const inserts of variants) {
       const attempt = new Map(out);
