@@ -69,6 +69,8 @@ function main(): number {
     console.log(`rebase: stopped at ${stop.layer.name}. Resolve the conflict markers in its files, then run \`make rebase\` again ` +
       `(its lock already records ${base.nodeVersion}, so it goes on from there).`);
   }
+  const empty = report.layers.filter((l) => l.empty).map((l) => l.layer.name);
+  if (empty.length) console.log(`rebase: ${empty.join(', ')} change${empty.length === 1 ? 's' : ''} nothing on ${base.nodeVersion}: drop ${empty.length === 1 ? 'it' : 'them'} from the series`);
   return 1;
 }
 

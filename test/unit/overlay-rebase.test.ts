@@ -13,7 +13,7 @@ import { libDir, LIB_OVERLAY, PATCHES, ROOT } from '../../tools/lib/paths.ts';
 import { applyLayers } from '../../tools/overlay/apply.ts';
 import { patchSeries } from '../../tools/overlay/patch-series.ts';
 import { formatLock, parseLock, readLock, writeLock } from '../../tools/overlay/preimage.ts';
-import { rebaseLayers } from '../../tools/overlay/rebase.ts';
+import { formatReport, rebaseLayers } from '../../tools/overlay/rebase.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 import { overlayRoot } from '../helpers/overlay.ts';
 
@@ -81,6 +81,17 @@ describe('rebase', () => {
     const [p1] = patchSeries(ground, layers, 1, 1, OPTS);
     assert.match(p1.text, /^-  ArrayPrototypePush\(list, 2\);\n\+  ArrayPrototypePush\(list, 20\);$/m);
     assert.ok(!/^[-+] {2}ArrayPrototypePush\(list, 40\);/m.test(p1.text), 'the patch must not revert the change beneath it');
+  });
+
+  it('a layer whose change the new ground already has is reported EMPTY, and its patch refused', () => {
+    const { layers } = series();
+    // Upstream took layer 1's change (as a fix PR of the series would land first).
+    const ground = modules([1, 20, 3, 4, 5, 6]);
+    const report = rebaseLayers(ground, layers, REBASE);
+    assert.equal(report.ok, false);
+    assert.deepEqual(report.layers.map((l) => [l.status === 'conflict', l.empty ?? false]), [[false, true], [false, false]]);
+    assert.match(formatReport(report, 'new ground'), /^ {2}01-first [^]*?\n {4}EMPTY {5}changes no module here: the new ground already has its change; drop the layer/m);
+    assert.throws(() => patchSeries(ground, layers, 1, 2, OPTS), /01-first changes no module of the lib: its base already has its change \(make rebase says EMPTY\); drop the layer/);
   });
 
   it('treats adjacent changes as git does: a conflict', () => {

@@ -46,6 +46,8 @@ export interface LayerRebase {
   outcomes: TargetOutcome[];
   /** Names merged code uses that the layer files now bind (`name (source)`). */
   adopted?: string[];
+  /** The layer changes no module on the new ground: the ground already has its change. */
+  empty?: boolean;
   error?: string;
 }
 
@@ -257,6 +259,10 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
         }
         const applied = applyLayer(current, layer, ctx);
         if (result.status !== 'conflict') writeLock(layer, { base: opts.baseVersion, entries: applied.touched });
+        if ([...applied.modules].every(([id, text]) => current.get(id) === text)) {
+          result.empty = true;
+          report.ok = false;
+        }
         current = applied.modules;
         states.push(current);
       } catch (err) {
@@ -291,6 +297,7 @@ export function formatReport(report: RebaseReport, groundLabel: string): string 
       if (o.outcome === 'conflict') lines.push(`    CONFLICT  ${o.module} ${o.target} (${o.where}): ${o.note}`);
     }
     for (const a of l.adopted ?? []) lines.push(`    bound     ${a}`);
+    if (l.empty) lines.push(`    EMPTY     changes no module here: the new ground already has its change; drop the layer (or move what it still ships, such as its test, to where the change landed)`);
     if (l.error) lines.push(`    FAILED: ${l.error.split('\n').join('\n      ')}`);
   }
   if (report.declarations.length) {
