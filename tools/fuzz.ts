@@ -16,7 +16,7 @@ import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { fuzzExemptions } from './ordering/deviations.ts';
 import { FEATURES, generateProgram, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
-import { DELAYS, PAIR_DELAYS, judgePrograms, type Entry, type Outcome } from './ordering/judge-programs.ts';
+import { DELAYS, PAIR_DELAYS, judgePrograms, restoredToBase, type Entry, type Outcome } from './ordering/judge-programs.ts';
 import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
 import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
@@ -94,7 +94,7 @@ function explain(o: Outcome, oldName: string, newName: string): string {
 }
 
 async function main(): Promise<void> {
-  const { oldLib, newLib, declared, fixes, laterFixes } = resolveSides(values.old!, values.new!, values.overlay);
+  const { oldLib, newLib, declared, fixes, laterFixes, baseRef } = resolveSides(values.old!, values.new!, values.overlay);
   if (fixes.length) console.log(describeBaseFixes(fixes));
   if (laterFixes.length) console.log(describeBaseFixes(laterFixes, 'both sides'));
   const { exempt, unknown } = fuzzExemptions(declared, FEATURES);
@@ -103,15 +103,18 @@ async function main(): Promise<void> {
   const checked = new Map<string, number>(); // narrowest kind found → declared programs
   let raced = 0;
   let baseAssertions = 0;
+  let restored = 0;
   const failing: (Entry & { outcome: Outcome })[] = [];
 
   for (let from = 0; from < count; from += batchSize) {
     const entries: Entry[] = [];
     for (let i = from; i < Math.min(count, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
-    const { outcomes } = await judgePrograms(oldLib, newLib, entries, exempt);
+    const { outcomes, logs } = await judgePrograms(oldLib, newLib, entries, exempt);
+    if (baseRef) restored += await restoredToBase(baseRef, entries, outcomes, logs[1]);
     entries.forEach((e, i) => {
       const o = outcomes[i];
       if (o.kind === 'identical') identical++;
+      else if (o.kind === 'restored') return;
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
       else if (o.kind === 'raced') raced++;
       else if (o.kind === 'base-assertion') baseAssertions++;
@@ -164,10 +167,11 @@ async function main(): Promise<void> {
 
   const failedCount = failing.length + unknown.length;
   // A Node bug on the base side is not a behaviour the new lib must keep; the rest of those programs was compared.
+  const restoredText = restored === 0 || !baseRef ? '' : `, ${restored} that these layers bring back to ${baseRef.name}'s events (up to turns)`;
   const assertionText = baseAssertions === 0 ? '' :
     `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
-  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions, failed: failedCount, notes: `seed ${seed}` });
+  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 

@@ -105,3 +105,19 @@ test('the fix matters: on the base a pipe releases both streams while a chunk it
   assert.deepEqual(finalOfSource(a), ['final r0 closed']);
   assert.deepEqual(finalOfSource(b), ['final r0 closed locked']);
 });
+
+test('a layer range that starts later gets the fixed base as its reference; the whole series does not need one', () => {
+  assert.equal(resolveSides('base', 'patched', undefined).baseRef, undefined);
+  const saved = process.env.LAYERS;
+  try {
+    process.env.LAYERS = '12..12';
+    const sides = resolveSides('base', 'patched', undefined);
+    assert.equal(sides.oldLib.name, 'layers-11+fixes');
+    assert.equal(sides.baseRef?.name, 'base+fixes');
+    process.env.LAYERS = '1..12';
+    assert.equal(resolveSides('base', 'patched', undefined).baseRef, undefined);
+  } finally {
+    if (saved === undefined) delete process.env.LAYERS;
+    else process.env.LAYERS = saved;
+  }
+});

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { fuzzExemptions } from '../../tools/ordering/deviations.ts';
 import { FEATURES, generateProgram } from '../../tools/ordering/generate.ts';
-import { judgePrograms } from '../../tools/ordering/judge-programs.ts';
+import { judgePrograms, restoredToBase, type Outcome } from '../../tools/ordering/judge-programs.ts';
 import { runSide } from '../../tools/ordering/side.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
 
@@ -102,4 +102,25 @@ test('seed 19 #2300 is a race the base runs only with an op more than 21 turns l
   const o = await judgeOne(19, 2300);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.values(o.delay).some((turns) => turns > 21), JSON.stringify(o));
+});
+
+test('a layer range that brings a program back to the base passes on the base itself, and only with its events', async () => {
+  // Seed 12 #1959, the program that layer 04 alone changes (its pipe drains
+  // the source before the source's close()) and layer 12 alone brings back.
+  const entry = { id: 'fuzz/seed-12-1959', program: generateProgram(12, 1959) };
+  const base = oldLib;
+  const run = await runSide(base, { kind: 'programs', programs: [entry] });
+  const own = run.logs.get(entry.id)!;
+  const judged = async (lines: string[]) => {
+    const outcomes: Outcome[] = [{ kind: 'undeclared', found: 'beyond' }];
+    const n = await restoredToBase(base, [entry], outcomes, new Map([[entry.id, lines]]));
+    return [n, outcomes[0].kind];
+  };
+  // The base's own run, and the same events a turn later each: restored.
+  assert.deepEqual(await judged(own), [1, 'restored']);
+  assert.deepEqual(await judged(own.map((l) => l.replace(/^(\d+):(\d+) /, (_, p, t) => `${p}:${Number(t) + 1} `))), [1, 'restored']);
+  // Any event missing (here the source's pull): still failing.
+  const pull = own.findIndex((l) => / source\.pull\(/.test(l));
+  assert.ok(pull >= 0, own.join('\n'));
+  assert.deepEqual(await judged(own.filter((_, i) => i !== pull)), [0, 'undeclared']);
 });

@@ -35,6 +35,8 @@ export type Outcome =
    * the logs are `found`, within the program's declared level (turns if none).
    */
   | { kind: 'base-assertion'; found: Level | 'identical' }
+  /** Judged against the state before a later layer range: the new side's run has the base's events (restoredToBase). */
+  | { kind: 'restored'; found: 'identical' | 'turns' }
   | { kind: 'undeclared'; found: Level | 'beyond' }
   /** `raced`: a race was allowed, but no run of the base with one or two things later fits. */
   | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean };
@@ -139,6 +141,28 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
       PAIR_DELAYS.map((t2) => ({ r, delay: { [first]: t1, [second]: t2 } })))))));
   return { outcomes, logs: [a.logs, b.logs] };
+}
+
+/**
+ * For a layer range that starts later: a failing program whose new-side
+ * run has the base's events (only their positions may differ) is one the
+ * range brings back to the base after an earlier layer changed it. The
+ * race witness, which delays things on the old side only, cannot show
+ * that; this compares with the base itself, so nothing the base does not
+ * do passes. Returns how many it found.
+ */
+export async function restoredToBase(baseRef: Lib, entries: Entry[], outcomes: Outcome[], newLogs: ReadonlyMap<string, string[]>): Promise<number> {
+  const open = entries.flatMap((_, i) => (outcomes[i].kind === 'undeclared' || outcomes[i].kind === 'beyond' ? [i] : []));
+  if (open.length === 0) return 0;
+  const run = await runSide(baseRef, { kind: 'programs', programs: open.map((i) => entries[i]) });
+  let restored = 0;
+  for (const i of open) {
+    const found = classify(logOf(run.logs, entries[i].id), logOf(newLogs, entries[i].id));
+    if (found !== 'identical' && found !== 'turns') continue;
+    outcomes[i] = { kind: 'restored', found };
+    restored++;
+  }
+  return restored;
 }
 
 /**

@@ -16,6 +16,12 @@ export interface Sides {
   fixes: BaseFix[];
   /** Base bugs later layers fix, inserted into both sides of a layer range. */
   laterFixes: BaseFix[];
+  /**
+   * For a range of the main series that starts after layer 1: the base
+   * with every fix of the series, the reference a layer may bring a
+   * program back to (tools/fuzz.ts).
+   */
+  baseRef?: Lib;
 }
 
 /**
@@ -48,5 +54,7 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
   const laterFixes = newSpec === 'patched' && process.env.LAYERS && last !== undefined
     ? baseFixes(listLayers(root).filter((l) => l.index > last)) : [];
   const oldLib = withBaseFixes(seriesOld, [...fixes, ...laterFixes]);
-  return { oldLib, newLib: withBaseFixes(newLib, laterFixes), layers, declared: byId, fixes, laterFixes };
+  const startsLater = oldSpec === 'base' && overlay === undefined && process.env.LAYERS && (layers[0]?.index ?? 1) > 1;
+  const baseRef = startsLater ? withBaseFixes(resolveLib('base'), baseFixes(listLayers(root))) : undefined;
+  return { oldLib, newLib: withBaseFixes(newLib, laterFixes), layers, declared: byId, fixes, laterFixes, baseRef };
 }
