@@ -8,6 +8,7 @@
 //   wpt        tools/wpt.ts               the base and every state
 //   node-tests tools/node-tests.ts        the base and every state
 //   ordering   tools/ordering.ts          each layer: state k-1 against state k
+//   fuzz       tools/fuzz.ts              the same, 500 random programs (seed 1)
 //
 // The tools' own summaries go to a private directory and come back as
 // `series-<name>-<step>` (so they never mix with the main series'), also
@@ -25,7 +26,7 @@ import { OUT, ROOT } from '../lib/paths.ts';
 import { readSummaries, reportSummary, type SuiteSummary } from '../lib/summary.ts';
 import { readSeries, seriesStateLib, type SeriesConfig } from './config.ts';
 
-const STEPS = ['build', 'patches', 'lint', 'wpt', 'node-tests', 'ordering'] as const;
+const STEPS = ['build', 'patches', 'lint', 'wpt', 'node-tests', 'ordering', 'fuzz'] as const;
 type Step = typeof STEPS[number];
 
 interface Run {
@@ -57,6 +58,7 @@ export interface LayerRow {
   wpt?: string;
   nodeTests?: string;
   ordering?: string;
+  fuzz?: string;
 }
 
 function main(): void {
@@ -144,8 +146,24 @@ function main(): void {
     }
     report({ suite: `${prefix}-ordering`, passed, failed, notes: notes.length ? `failing: ${notes.join(', ')}` : undefined });
   }
-  const table = ['| state | WPT streams | Node\'s tests | ordering (against the state before) |', '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} |`)].join('\n');
+  if (!skip.has('fuzz')) {
+    let passed = 0;
+    let failed = 0;
+    const notes: string[] = [];
+    for (let k = 1; k <= states.length; k++) {
+      const old = k === 1 ? base.dir : states[k - 2];
+      const r = tool('fuzz.ts', ['--old', old, '--new', states[k - 1], '--overlay', root, '--seed', '1', '--count', '500'], { LAYERS: `${k}..${k}` });
+      const sum = r.summaries.find((x) => x.suite === 'fuzz');
+      if (!r.ok) console.log(lastLines(r.output, 30));
+      passed += sum?.passed ?? 0;
+      failed += sum ? sum.failed : 1;
+      rows[k].fuzz = sum ? `${sum.passed} passed, ${sum.failed} failed` : 'no result';
+      if (sum?.failed || !sum) notes.push(`layer ${k}`);
+    }
+    report({ suite: `${prefix}-fuzz`, passed, failed, notes: notes.length ? `failing: ${notes.join(', ')}` : undefined });
+  }
+  const table = ['| state | WPT streams | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) |', '|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} | ${r.fuzz ?? ''} |`)].join('\n');
   writeFileSync(join(out, 'results.md'), `${table}\n`);
   console.log(`\n${table}\n(${relative(ROOT, join(out, 'results.md'))})`);
 }
