@@ -8,6 +8,9 @@
 //                    state after layer k, only layer k's declarations in
 //                    play, 500 fuzz programs (--count)
 //
+// Each result is its own summary, `layers-<layer>-<kind>` (make test adds
+// them up; make pr cites a patch's own in its PR).
+//
 //   node tools/layers-check.ts [--count N]
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +26,9 @@ if (!/^\d+$/.test(values.count!)) throw new Error(`--count must be a number of p
 
 interface Step {
   label: string;
+  /** The layer the step judges (its summary is `layers-<layer>-<kind>`, which make pr cites). */
+  layer: string;
+  kind: 'wpt' | 'node-tests' | 'ordering' | 'fuzz';
   script: string;
   /** The summary the tool reports. */
   suite: string;
@@ -31,7 +37,7 @@ interface Step {
 }
 
 /** Runs one harness tool; its counts, and its output in full when it failed. */
-function run(step: Step): { passed: number; failed: number } {
+function run(step: Step): { passed: number; failed: number; output: string; notes?: string } {
   const dir = mkdtempSync(join(tmpdir(), 'webstreams-layers-'));
   const started = Date.now();
   try {
@@ -46,7 +52,7 @@ function run(step: Step): { passed: number; failed: number } {
     if (r.status !== 0 || failed > 0) console.log(output);
     const counts = sum ? `${sum.passed} passed, ${sum.failed} failed${sum.notes ? ` (${sum.notes})` : ''}` : `no result (exit ${r.status})`;
     console.log(`${step.label}: ${counts} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return { passed: sum?.passed ?? 0, failed: r.status !== 0 && failed === 0 ? 1 : failed };
+    return { passed: sum?.passed ?? 0, failed: r.status !== 0 && failed === 0 ? 1 : failed, output, notes: sum?.notes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -55,25 +61,33 @@ function run(step: Step): { passed: number; failed: number } {
 const layers = listLayers();
 const between = layers.slice(0, -1).map((l) => libDir(stateLibName(l.index, layers.length)));
 const steps: Step[] = [
-  { label: `wpt, the ${between.length} states between base and patched`, script: 'wpt.ts', suite: 'wpt', args: [...between.flatMap((d) => ['--lib', d]), '--quiet'] },
-  ...between.map((d, i) => ({ label: `node-tests, ${layers[i].name}`, script: 'node-tests.ts', suite: 'node-tests', args: ['--lib', d] })),
+  ...between.map((d, i) => ({ label: `node-tests, ${layers[i].name}`, layer: layers[i].name, kind: 'node-tests' as const, script: 'node-tests.ts', suite: 'node-tests', args: ['--lib', d] })),
   ...layers.flatMap((l) => {
     const env = { LAYERS: `${l.index}..${l.index}` };
     return [
-      { label: `ordering, ${l.name} alone`, script: 'ordering.ts', suite: 'ordering', args: [], env },
-      { label: `fuzz, ${l.name} alone`, script: 'fuzz.ts', suite: 'fuzz', args: ['--seed', '1', '--count', values.count!], env },
+      { label: `ordering, ${l.name} alone`, layer: l.name, kind: 'ordering' as const, script: 'ordering.ts', suite: 'ordering', args: [], env },
+      { label: `fuzz, ${l.name} alone`, layer: l.name, kind: 'fuzz' as const, script: 'fuzz.ts', suite: 'fuzz', args: ['--seed', '1', '--count', values.count!], env },
     ];
   }),
 ];
-let passed = 0;
-let failed = 0;
 const failing: string[] = [];
+const summary = (layer: string, kind: string, passed: number, failed: number, notes?: string) => {
+  reportSummary({ suite: `layers-${layer}-${kind}`, passed, failed, notes });
+  if (failed > 0) failing.push(`${layer} (${kind})`);
+};
+
+// WPT once over every state between: one line per lib in its output.
+const wpt = run({ label: `wpt, the ${between.length} states between base and patched`, layer: '', kind: 'wpt', script: 'wpt.ts', suite: 'wpt', args: [...between.flatMap((d) => ['--lib', d]), '--quiet'] });
+between.forEach((d, i) => {
+  const line = new RegExp(`^  ${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d+) passed, (.*)$`, 'm').exec(wpt.output);
+  const counts = line ? /(\d+) expected failures, (\d+) unexpected failures, (\d+) unexpected passes/.exec(line[2]) : null;
+  if (!line || !counts) summary(layers[i].name, 'wpt', 0, 1, 'no WPT result for its state');
+  // Counted as the wpt suite counts: an expected failure is a pass.
+  else summary(layers[i].name, 'wpt', Number(line[1]) + Number(counts[1]), Number(counts[2]) + Number(counts[3]), `${line[1]} passed, ${line[2]}`);
+});
 for (const step of steps) {
   const r = run(step);
-  passed += r.passed;
-  failed += r.failed;
-  if (r.failed > 0) failing.push(step.label);
+  summary(step.layer, step.kind, r.passed, r.failed, r.notes);
 }
-reportSummary({ suite: 'layers', passed, failed, notes: failing.length ? `failing: ${failing.join('; ')}` : `${layers.length} layers` });
-console.log(`layers: ${passed} passed, ${failed} failed over ${layers.length} layers`);
+console.log(`layers: ${layers.length} layers${failing.length ? `; failing: ${failing.join(', ')}` : ', none failing'}`);
 process.exitCode = failing.length ? 1 : 0;

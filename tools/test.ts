@@ -96,7 +96,10 @@ function runSuite(suite: Suite, summaries: string): SuiteSummary {
       suite: suite.name,
       passed: reported.reduce((n, s) => n + s.passed, 0),
       failed: reported.reduce((n, s) => n + s.failed, 0),
-      notes: reported.map((s) => s.notes).filter(Boolean).join('; '),
+      // A suite of many results (layers) names its failing ones, not every note.
+      notes: reported.length > 4
+        ? (reported.some((s) => s.failed > 0) ? `failing: ${reported.filter((s) => s.failed > 0).map((s) => s.suite).join(', ')}` : `${reported.length} results`)
+        : reported.map((s) => s.notes).filter(Boolean).join('; '),
     };
     if (reported.length === 0) {
       result.failed++;

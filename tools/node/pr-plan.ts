@@ -74,6 +74,26 @@ const SUITES = [
   { prefix: 'node-tests', title: "Node's webstreams tests" },
 ];
 
+const ALONE = [
+  { kind: 'ordering', title: 'ordering, this patch against the series before it' },
+  { kind: 'fuzz', title: 'fuzz (500 random programs), the same way' },
+  { kind: 'wpt', title: 'WPT streams on the series up to this patch' },
+  { kind: 'node-tests', title: "Node's webstreams tests on the series up to this patch" },
+];
+
+/** This patch's own results (the `layers` suite's `layers-<layer>-<kind>` summaries), or nothing if there are none. */
+export function aloneSection(evidence: Evidence, layer: string, last: boolean): string {
+  const summaries = readSummaries(evidence.summariesDir).filter((s: SuiteSummary) => s.suite.startsWith(`layers-${layer}-`));
+  if (summaries.length === 0) return '';
+  const rows = ALONE.map(({ kind, title }) => {
+    const s = summaries.find((x: SuiteSummary) => x.suite === `layers-${layer}-${kind}`);
+    if (s) return `| ${title} | ${s.passed} | ${s.failed} | ${(s.notes ?? '').replace(/\|/g, '\\|')} |`;
+    // The last patch's state is the whole series: the rows above.
+    return last && (kind === 'wpt' || kind === 'node-tests') ? `| ${title} | (the whole series, above) | | |` : `| ${title} | _missing: no result_ | | |`;
+  });
+  return `\n\nThis patch on its own (the series up to it, judged against the series before it):\n\n| suite | passed | failed | notes |\n|---|---|---|---|\n${rows.join('\n')}`;
+}
+
 export function testsSection(evidence: Evidence, layers: number): string {
   const summaries = readSummaries(evidence.summariesDir);
   const rows = SUITES.map(({ prefix: name, title }) => {
@@ -127,7 +147,7 @@ export function renderBody(pairs: PrLayer[], index: number, evidence: Evidence, 
     body || '_No description in PATCH.md._',
     seriesSection(pairs, index, links, firstBase, independent),
     `### Benchmarks\n\n${benchmarkSection(p, index, evidence)}`,
-    `### Tests\n\n${testsSection(evidence, pairs.length)}`,
+    `### Tests\n\n${testsSection(evidence, pairs.length)}${aloneSection(evidence, p.layer.name, index === pairs.length)}`,
     `### Checklist\n\n${checklist(p)}`,
     ...(p.problems.length ? [`### Problems\n\n${p.problems.map((x) => `- ${x}`).join('\n')}`] : []),
   ].join('\n\n') + '\n';
