@@ -129,39 +129,26 @@ function main(): void {
     }
     report({ suite: `${prefix}-node-tests`, passed, failed });
   }
-  if (!skip.has('ordering')) {
+  // Each layer judged alone (LAYERS=k..k: only its declared deviations are
+  // in play), the state before it against the state after it.
+  const eachLayer = (step: 'ordering' | 'fuzz', script: string, args: string[]) => {
     let passed = 0;
     let failed = 0;
     const notes: string[] = [];
     for (let k = 1; k <= states.length; k++) {
       const old = k === 1 ? base.dir : states[k - 2];
-      // LAYERS=k..k: only this layer's declared deviations are in play.
-      const r = tool('ordering.ts', ['--old', old, '--new', states[k - 1], '--overlay', root], { LAYERS: `${k}..${k}` });
-      const sum = r.summaries.find((x) => x.suite === 'ordering');
-      if (!r.ok) console.log(lastLines(r.output, 20));
-      passed += sum?.passed ?? 0;
-      failed += sum ? sum.failed : 1;
-      rows[k].ordering = sum ? `${sum.passed} passed, ${sum.failed} failed${sum.notes ? ` (${sum.notes})` : ''}` : 'no result';
-      if (sum?.failed) notes.push(`layer ${k}`);
-    }
-    report({ suite: `${prefix}-ordering`, passed, failed, notes: notes.length ? `failing: ${notes.join(', ')}` : undefined });
-  }
-  if (!skip.has('fuzz')) {
-    let passed = 0;
-    let failed = 0;
-    const notes: string[] = [];
-    for (let k = 1; k <= states.length; k++) {
-      const old = k === 1 ? base.dir : states[k - 2];
-      const r = tool('fuzz.ts', ['--old', old, '--new', states[k - 1], '--overlay', root, '--seed', '1', '--count', '500'], { LAYERS: `${k}..${k}` });
-      const sum = r.summaries.find((x) => x.suite === 'fuzz');
+      const r = tool(script, ['--old', old, '--new', states[k - 1], '--overlay', root, ...args], { LAYERS: `${k}..${k}` });
+      const sum = r.summaries.find((x) => x.suite === step);
       if (!r.ok) console.log(lastLines(r.output, 30));
       passed += sum?.passed ?? 0;
       failed += sum ? sum.failed : 1;
-      rows[k].fuzz = sum ? `${sum.passed} passed, ${sum.failed} failed` : 'no result';
-      if (sum?.failed || !sum) notes.push(`layer ${k}`);
+      rows[k][step] = sum ? `${sum.passed} passed, ${sum.failed} failed${sum.notes ? ` (${sum.notes})` : ''}` : 'no result';
+      if (!sum || sum.failed) notes.push(`layer ${k}`);
     }
-    report({ suite: `${prefix}-fuzz`, passed, failed, notes: notes.length ? `failing: ${notes.join(', ')}` : undefined });
-  }
+    report({ suite: `${prefix}-${step}`, passed, failed, notes: notes.length ? `failing: ${notes.join(', ')}` : undefined });
+  };
+  if (!skip.has('ordering')) eachLayer('ordering', 'ordering.ts', []);
+  if (!skip.has('fuzz')) eachLayer('fuzz', 'fuzz.ts', ['--seed', '1', '--count', '500']);
   const table = ['| state | WPT streams | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) |', '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} | ${r.fuzz ?? ''} |`)].join('\n');
   writeFileSync(join(out, 'results.md'), `${table}\n`);
