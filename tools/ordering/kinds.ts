@@ -83,7 +83,8 @@ function ownerLine(line: string, entry = FEEDING_ENTRY): { owner: string; feedin
  * Both logs without the feeding callbacks only one of them ran: for each
  * stream with more lines in one log than in the other, that many of its
  * last feeding callbacks there (later lines of other kinds, such as a
- * cancel(), stay), if it has that many.
+ * cancel(), stay), if it has that many. `entry` names the callbacks
+ * trimmed (a sink's write() for teardown-writes), `eligible` the streams.
  */
 export function trimReadAhead(oldLines: readonly string[], newLines: readonly string[], entry = FEEDING_ENTRY,
   eligible: (owner: string) => boolean = () => true): [string[], string[]] {
