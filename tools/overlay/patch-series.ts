@@ -81,8 +81,7 @@ export function seriesPatches(base: Modules, layers: Layer[], states: LayerResul
     const out: PatchFile[] = [];
     for (let k = 0; k < to; k++) {
       const layer = layers[k];
-      const before = k === 0 ? base : states[k - 1].modules;
-      if ([...states[k].modules].every(([id, text]) => before.get(id) === text))
+      if (states[k].changed.length === 0)
         throw new Error(`${layer.name} changes no module of the lib: its base already has its change (make rebase says EMPTY); drop the layer`);
       writeTree(repo, states[k].modules);
       for (const extra of layerExtraFiles(layer)) {

@@ -259,7 +259,7 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
         }
         const applied = applyLayer(current, layer, ctx);
         if (result.status !== 'conflict') writeLock(layer, { base: opts.baseVersion, entries: applied.touched });
-        if ([...applied.modules].every(([id, text]) => current.get(id) === text)) {
+        if (applied.changed.length === 0) {
           result.empty = true;
           report.ok = false;
         }
