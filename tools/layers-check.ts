@@ -12,14 +12,11 @@
 // them up; make pr cites a patch's own in its PR).
 //
 //   node tools/layers-check.ts [--count N]
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { listLayers, stateLibName } from './lib/layers.ts';
-import { LIB_OVERLAY, libDir, ROOT } from './lib/paths.ts';
-import { readSummaries, reportSummary } from './lib/summary.ts';
+import { LIB_OVERLAY, libDir } from './lib/paths.ts';
+import { runTool, wptResultOf } from './lib/run-tool.ts';
+import { reportSummary } from './lib/summary.ts';
 
 const { values } = parseFlags({ count: { type: 'string', default: '500' } }, 'node tools/layers-check.ts [--count N]');
 if (!/^\d+$/.test(values.count!)) throw new Error(`--count must be a number of programs, not '${values.count}'`);
@@ -36,26 +33,18 @@ interface Step {
   env?: NodeJS.ProcessEnv;
 }
 
-/** Runs one harness tool; its counts, and its output in full when it failed. */
+/** Runs one step's tool; its counts, and its output in full when it failed. */
 function run(step: Step): { passed: number; failed: number; output: string; notes?: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'webstreams-layers-'));
   const started = Date.now();
-  try {
-    const r = spawnSync(process.execPath, [join(ROOT, 'tools', step.script), ...step.args], {
-      cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, LAYERS: '', OVERLAY_DIR: LIB_OVERLAY, ...step.env, TEST_SUMMARY_DIR: dir },
-    });
-    // node-tests names its summary after the lib (`node-tests-<lib>`).
-    const sum = readSummaries(dir).find((s) => s.suite === step.suite || s.suite.startsWith(`${step.suite}-`));
-    const output = `${r.stdout}${r.stderr}`.trimEnd();
-    const failed = sum ? sum.failed : 1;
-    if (r.status !== 0 || failed > 0) console.log(output);
-    const counts = sum ? `${sum.passed} passed, ${sum.failed} failed${sum.notes ? ` (${sum.notes})` : ''}` : `no result (exit ${r.status})`;
-    console.log(`${step.label}: ${counts} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return { passed: sum?.passed ?? 0, failed: r.status !== 0 && failed === 0 ? 1 : failed, output, notes: sum?.notes };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const r = runTool(step.script, step.args, { OVERLAY_DIR: LIB_OVERLAY, ...step.env });
+  // node-tests names its summary after the lib (`node-tests-<lib>`).
+  const sum = r.summaries.find((s) => s.suite === step.suite || s.suite.startsWith(`${step.suite}-`));
+  const output = r.output.trimEnd();
+  const failed = sum ? sum.failed : 1;
+  if (!r.ok || failed > 0) console.log(output);
+  const counts = sum ? `${sum.passed} passed, ${sum.failed} failed${sum.notes ? ` (${sum.notes})` : ''}` : 'no result';
+  console.log(`${step.label}: ${counts} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return { passed: sum?.passed ?? 0, failed: !r.ok && failed === 0 ? 1 : failed, output, notes: sum?.notes };
 }
 
 const layers = listLayers();
@@ -79,11 +68,11 @@ const summary = (layer: string, kind: string, passed: number, failed: number, no
 // WPT once over every state between: one line per lib in its output.
 const wpt = run({ label: `wpt, the ${between.length} states between base and patched`, layer: '', kind: 'wpt', script: 'wpt.ts', suite: 'wpt', args: [...between.flatMap((d) => ['--lib', d]), '--quiet'] });
 between.forEach((d, i) => {
-  const line = new RegExp(`^  ${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (\\d+) passed, (.*)$`, 'm').exec(wpt.output);
-  const counts = line ? /(\d+) expected failures, (\d+) unexpected failures, (\d+) unexpected passes/.exec(line[2]) : null;
-  if (!line || !counts) summary(layers[i].name, 'wpt', 0, 1, 'no WPT result for its state');
+  const result = wptResultOf(wpt.output, d);
+  const counts = result && /^(\d+) passed, (\d+) expected failures, (\d+) unexpected failures, (\d+) unexpected passes/.exec(result);
+  if (!result || !counts) summary(layers[i].name, 'wpt', 0, 1, 'no WPT result for its state');
   // Counted as the wpt suite counts: an expected failure is a pass.
-  else summary(layers[i].name, 'wpt', Number(line[1]) + Number(counts[1]), Number(counts[2]) + Number(counts[3]), `${line[1]} passed, ${line[2]}`);
+  else summary(layers[i].name, 'wpt', Number(counts[1]) + Number(counts[2]), Number(counts[3]) + Number(counts[4]), result);
 });
 for (const step of steps) {
   const r = run(step);

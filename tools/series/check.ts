@@ -16,38 +16,17 @@
 // per-layer table in out/series-<name>/results.md.
 //
 //   node tools/series/check.ts --series v24 [--skip wpt,node-tests,…]
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { resolveBase } from '../lib/base-spec.ts';
 import { OUT, ROOT } from '../lib/paths.ts';
-import { readSummaries, reportSummary, type SuiteSummary } from '../lib/summary.ts';
+import { runTool, wptResultOf } from '../lib/run-tool.ts';
+import { reportSummary, type SuiteSummary } from '../lib/summary.ts';
 import { readSeries, seriesStateLib, type SeriesConfig } from './config.ts';
 
 const STEPS = ['build', 'patches', 'lint', 'wpt', 'node-tests', 'ordering', 'fuzz'] as const;
 type Step = typeof STEPS[number];
-
-interface Run {
-  ok: boolean;
-  summaries: SuiteSummary[];
-  output: string;
-}
-
-/** Runs one harness tool with its summaries in a private directory. */
-function tool(script: string, args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const dir = mkdtempSync(join(tmpdir(), 'webstreams-series-'));
-  try {
-    const r = spawnSync(process.execPath, [join(ROOT, 'tools', script), ...args], {
-      cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-      env: { ...process.env, LAYERS: '', OVERLAY_DIR: '', ...env, TEST_SUMMARY_DIR: dir },
-    });
-    return { ok: r.status === 0, summaries: readSummaries(dir), output: `${r.stdout}${r.stderr}` };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 function lastLines(text: string, n: number): string {
   return text.trimEnd().split('\n').slice(-n).map((l) => `    ${l}`).join('\n');
@@ -83,7 +62,7 @@ function main(): void {
   const root = relative(ROOT, s.root);
   console.log(`series ${s.name}: ${root}, ${s.layers.length} layers on ${s.base}`);
 
-  const built = tool('build.ts', ['--overlay', root, '--quiet']);
+  const built = runTool('build.ts', ['--overlay', root, '--quiet']);
   report({ suite: `${prefix}-build`, passed: built.ok ? 1 : 0, failed: built.ok ? 0 : 1 });
   if (!built.ok) {
     console.log(lastLines(built.output, 30));
@@ -95,22 +74,22 @@ function main(): void {
   const rows: LayerRow[] = [base.dir, ...states].map((d) => ({ state: name(d) }));
 
   if (!skip.has('patches')) {
-    const r = tool('patches.ts', ['--overlay', root, '--out', relative(ROOT, s.patches), '--check']);
+    const r = runTool('patches.ts', ['--overlay', root, '--out', relative(ROOT, s.patches), '--check']);
     if (!r.ok) console.log(lastLines(r.output, 20));
     report({ suite: `${prefix}-patches`, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 });
   }
   if (!skip.has('lint')) {
-    const r = tool('lint.ts', ['--lib', states.at(-1)!]);
+    const r = runTool('lint.ts', ['--lib', states.at(-1)!]);
     if (!r.ok) console.log(lastLines(r.output, 20));
     const sum = r.summaries.find((x) => x.suite === 'lint');
     report({ suite: `${prefix}-lint`, passed: sum?.passed ?? 0, failed: sum ? sum.failed : 1 });
   }
   if (!skip.has('wpt')) {
-    const r = tool('wpt.ts', [...[base.dir, ...states].flatMap((d) => ['--lib', d]), '--quiet']);
+    const r = runTool('wpt.ts', [...[base.dir, ...states].flatMap((d) => ['--lib', d]), '--quiet']);
     const sum = r.summaries.find((x) => x.suite === 'wpt');
     // One line per lib: `  <dir>: N passed, M expected failures, …`.
     for (const [i, d] of [base.dir, ...states].entries()) {
-      rows[i].wpt = new RegExp(`^  ${d.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: (.*)$`, 'm').exec(r.output)?.[1];
+      rows[i].wpt = wptResultOf(r.output, d);
     }
     if (!r.ok) console.log(lastLines(r.output, 20));
     report({ suite: `${prefix}-wpt`, passed: sum?.passed ?? 0, failed: sum ? sum.failed : 1, notes: `${states.length + 1} libs` });
@@ -120,7 +99,7 @@ function main(): void {
     let failed = 0;
     for (const [i, d] of [base.dir, ...states].entries()) {
       // OVERLAY_DIR: the tests the series' layers add (their node/test/parallel files).
-      const r = tool('node-tests.ts', ['--lib', d, '--expectations', s.nodeTestExpectations], { OVERLAY_DIR: s.root });
+      const r = runTool('node-tests.ts', ['--lib', d, '--expectations', s.nodeTestExpectations], { OVERLAY_DIR: s.root });
       const sum = r.summaries[0];
       if (!r.ok) console.log(lastLines(r.output, 10));
       passed += sum?.passed ?? 0;
@@ -137,7 +116,7 @@ function main(): void {
     const notes: string[] = [];
     for (let k = 1; k <= states.length; k++) {
       const old = k === 1 ? base.dir : states[k - 2];
-      const r = tool(script, ['--old', old, '--new', states[k - 1], '--overlay', root, ...args], { LAYERS: `${k}..${k}` });
+      const r = runTool(script, ['--old', old, '--new', states[k - 1], '--overlay', root, ...args], { LAYERS: `${k}..${k}` });
       const sum = r.summaries.find((x) => x.suite === step);
       if (!r.ok) console.log(lastLines(r.output, 30));
       passed += sum?.passed ?? 0;
