@@ -41,10 +41,11 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
   const newLib = resolveLib(newSpec);
   const root = overlay ?? LIB_OVERLAY;
   const { layers, byId } = declaredDeviations(root, process.env.LAYERS);
+  const all = listLayers(root);
   if (newSpec === 'patched' && overlay === undefined) {
     // A stale out/lib/patched would be judged against the wrong declarations.
     const built = readLibDir(newLib.dir).manifest.layers;
-    const expected = listLayers(root).slice(0, layers.at(-1)?.index ?? 0).map((l) => l.name);
+    const expected = all.slice(0, layers.at(-1)?.index ?? 0).map((l) => l.name);
     if (built.join() !== expected.join()) {
       throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay has [${expected.join(', ')}] up to there; run \`make build\``);
     }
@@ -52,9 +53,9 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
   const fixes = baseFixes(layers);
   const last = layers.at(-1)?.index;
   const laterFixes = newSpec === 'patched' && process.env.LAYERS && last !== undefined
-    ? baseFixes(listLayers(root).filter((l) => l.index > last)) : [];
+    ? baseFixes(all.filter((l) => l.index > last)) : [];
   const oldLib = withBaseFixes(seriesOld, [...fixes, ...laterFixes]);
   const startsLater = oldSpec === 'base' && overlay === undefined && process.env.LAYERS && (layers[0]?.index ?? 1) > 1;
-  const baseRef = startsLater ? withBaseFixes(resolveLib('base'), baseFixes(listLayers(root))) : undefined;
+  const baseRef = startsLater ? withBaseFixes(resolveLib('base'), baseFixes(all)) : undefined;
   return { oldLib, newLib: withBaseFixes(newLib, laterFixes), layers, declared: byId, fixes, laterFixes, baseRef };
 }
