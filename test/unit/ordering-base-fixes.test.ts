@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { listLayers, stateLibName } from '../../tools/lib/layers.ts';
-import { libDir } from '../../tools/lib/paths.ts';
+import { LIB_OVERLAY, libDir } from '../../tools/lib/paths.ts';
 import { applyBaseFixes, baseFixes, withBaseFixes, type BaseFix } from '../../tools/ordering/base-fixes.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
 import { runSide } from '../../tools/ordering/side.ts';
@@ -116,6 +116,27 @@ test('a layer range that starts later gets the fixed base as its reference; the 
     assert.equal(sides.baseRef?.name, 'base+fixes');
     process.env.LAYERS = '1..12';
     assert.equal(resolveSides('base', 'patched', undefined).baseRef, undefined);
+  } finally {
+    if (saved === undefined) delete process.env.LAYERS;
+    else process.env.LAYERS = saved;
+  }
+});
+
+test('a layer range named by its states\' directories gets the later layers\' fixes on both sides, as with `patched`', () => {
+  const saved = process.env.LAYERS;
+  try {
+    process.env.LAYERS = '3..3';
+    const n = listLayers().length;
+    const later = (sides: ReturnType<typeof resolveSides>) => [...new Set(sides.laterFixes.map((f) => f.layer))];
+    const byName = resolveSides('base', 'patched', undefined);
+    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+    // tools/series/check.ts passes each state's directory and the overlay.
+    const byDir = resolveSides(libDir(stateLibName(2, n)), libDir(stateLibName(3, n)), LIB_OVERLAY);
+    assert.deepEqual(later(byDir), later(byName));
+    assert.equal(byDir.oldLib.dir, byName.oldLib.dir);
+    assert.equal(byDir.newLib.dir, byName.newLib.dir);
+    // Without the overlay a directory says nothing about which state it is.
+    assert.deepEqual(resolveSides(libDir(stateLibName(2, n)), libDir(stateLibName(3, n)), undefined).laterFixes, []);
   } finally {
     if (saved === undefined) delete process.env.LAYERS;
     else process.env.LAYERS = saved;

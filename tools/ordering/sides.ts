@@ -52,7 +52,9 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
   }
   const fixes = baseFixes(layers);
   const last = layers.at(-1)?.index;
-  const laterFixes = newSpec === 'patched' && process.env.LAYERS && last !== undefined
+  // The new side is the state after the range: `patched` here, or any lib
+  // with the overlay named (tools/series/check.ts passes each state's dir).
+  const laterFixes = (newSpec === 'patched' || overlay !== undefined) && process.env.LAYERS && last !== undefined
     ? baseFixes(all.filter((l) => l.index > last)) : [];
   const oldLib = withBaseFixes(seriesOld, [...fixes, ...laterFixes]);
   const startsLater = oldSpec === 'base' && overlay === undefined && process.env.LAYERS && (layers[0]?.index ?? 1) > 1;
