@@ -105,16 +105,23 @@ async function main(): Promise<void> {
   let baseAssertions = 0;
   let restored = 0;
   const failing: (Entry & { outcome: Outcome })[] = [];
+  // Every judgement, the minimizer's too, also asks the base itself
+  // (restoredToBase) when the range starts later, so that a program is
+  // never minimized towards one the run as a whole would pass.
+  const judge = async (entries: Entry[]) => {
+    const judged = await judgePrograms(oldLib, newLib, entries, exempt);
+    if (baseRef) await restoredToBase(baseRef, entries, judged.outcomes, judged.logs[1]);
+    return judged;
+  };
 
   for (let from = 0; from < count; from += batchSize) {
     const entries: Entry[] = [];
     for (let i = from; i < Math.min(count, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
-    const { outcomes, logs } = await judgePrograms(oldLib, newLib, entries, exempt);
-    if (baseRef) restored += await restoredToBase(baseRef, entries, outcomes, logs[1]);
+    const { outcomes } = await judge(entries);
     entries.forEach((e, i) => {
       const o = outcomes[i];
       if (o.kind === 'identical') identical++;
-      else if (o.kind === 'restored') return;
+      else if (o.kind === 'restored') restored++;
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
       else if (o.kind === 'raced') raced++;
       else if (o.kind === 'base-assertion') baseAssertions++;
@@ -131,11 +138,11 @@ async function main(): Promise<void> {
   for (const entry of failing.slice(0, maxMinimize)) {
     process.stderr.write(`minimizing ${entry.id} (${entry.program.ops.length} ops)…\n`);
     const test = async (programs: Program[]) =>
-      (await judgePrograms(oldLib, newLib, programs.map((program, i) => ({ id: `min/${i}`, program })), exempt)).outcomes.map(failed);
+      (await judge(programs.map((program, i) => ({ id: `min/${i}`, program })))).outcomes.map(failed);
     const ops = await ddmin(entry.program.ops, (candidates) => test(candidates.map((ops) => ({ source: entry.program.source, ops }))),
       (size) => process.stderr.write(`  ${size} ops\n`));
     const program: Program = { source: await simplifySource(entry.program.source, ops, test), ops };
-    const { outcomes, logs } = await judgePrograms(oldLib, newLib, [{ id: entry.id, program }], exempt);
+    const { outcomes, logs } = await judge([{ id: entry.id, program }]);
     const diff = compareLogs(logs[0], logs[1]).differing[0];
     console.log(`\nDIFFERS ${entry.id}, minimized from ${entry.program.ops.length} to ${ops.length} ops:`);
     console.log(JSON.stringify(program));
