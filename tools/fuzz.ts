@@ -77,7 +77,8 @@ const LISTED = 10;
 function summarize(o: Outcome, oldName: string, newName: string): string {
   if (o.kind === 'undeclared') return `undeclared${o.found === 'beyond' ? '' : ` (a declaration of kind ${o.found} would cover it)`}`;
   if (o.kind !== 'beyond') return '';
-  return `beyond ${o.allowed}${o.raced ? ' (no race explains it)' : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
+  const unexplained = [o.raced ? 'no race' : '', o.replayed ? 'no byobRequest replay' : ''].filter(Boolean).join(' and ');
+  return `beyond ${o.allowed}${unexplained ? ` (${unexplained} explains it)` : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
 }
 
 /** Why a failing program fails, and what differs in it, for the report. */
@@ -89,7 +90,8 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   if (o.kind !== 'beyond') return '';
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
   const race = o.raced ? `; and no run of ${oldName} with one or two of its ops, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each) fits it, so no race explains it` : '';
-  return [`it differs beyond what its declarations allow (${by})${race}; what differs, judged as ${o.allowed}:`,
+  const replay = o.replayed ? `; and ${newName} run with the byte source making the choices it made on ${oldName} (enqueueing where it found no byobRequest) does not fit it either` : '';
+  return [`it differs beyond what its declarations allow (${by})${race}${replay}; what differs, judged as ${o.allowed}:`,
     renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
 }
 
@@ -102,6 +104,7 @@ async function main(): Promise<void> {
   let identical = 0;
   const checked = new Map<string, number>(); // narrowest kind found → declared programs
   let raced = 0;
+  let replayed = 0;
   let baseAssertions = 0;
   let restored = 0;
   const failing: (Entry & { outcome: Outcome })[] = [];
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
       else if (o.kind === 'restored') restored++;
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
       else if (o.kind === 'raced') raced++;
+      else if (o.kind === 'replayed') replayed++;
       else if (o.kind === 'base-assertion') baseAssertions++;
       else failing.push({ ...e, outcome: o });
     });
@@ -166,10 +170,11 @@ async function main(): Promise<void> {
   // base's run, or, for a race the declarations allow, against a run of the
   // base with one or two ops, loop bodies or callbacks later.
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
-  const declaredCount = onProjections + raced;
+  const declaredCount = onProjections + raced + replayed;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
+  const replayText = replayed ? `, ${replayed} byte sources that fit once replayed with the choices they made on ${oldLib.name}` : '';
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one or two ops, loop bodies or callbacks later)`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one or two ops, loop bodies or callbacks later${replayText})`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;

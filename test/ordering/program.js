@@ -58,8 +58,21 @@ export async function runProgram(t, program) {
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
+  // program.byobReplay (the judge's byobRequest replay): when set, each fill
+  // logs whether it used a byobRequest, and fill #i leaves one unused where
+  // byobReplay[i] is false, so that a lib whose pipe read sooner can be run
+  // with the choices the source made on the base.
+  let fills = 0;
   const fillBytes = (c, label) => {
-    const req = src.type === 'bytes' ? c.byobRequest : null;
+    const found = src.type === 'bytes' ? c.byobRequest : null;
+    const replay = program.byobReplay;
+    const fill = fills++;
+    const responds = src.byteFill === 'respond' || src.byteFill === 'respondWithNewView';
+    const req = found && responds && replay?.[fill] !== false ? found : null;
+    if (replay) {
+      t.log(`${label} fill#${fill} ${req ? 'byobRequest' : 'enqueue'}`);
+      if (found && responds && !req) t.log(`${label} fill#${fill} left a byobRequest unused`);
+    }
     if (req && src.byteFill === 'respond') {
       const view = req.view;
       const n = Math.min(view.byteLength, 2);

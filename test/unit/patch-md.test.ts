@@ -24,6 +24,7 @@ test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | anything | why\n---\nstream: x\n'), /unknown deviation kind 'anything'/);
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | turns, race | why\n---\nstream: x\n'), /unknown deviation kind 'race'/);
   assert.throws(() => parsePatchMd('---\ndeviation: a/b | interleaving, races | why\n---\nstream: x\n'), /'races' applies to fuzz:<feature> declarations only/);
+  assert.throws(() => parsePatchMd('---\ndeviation: a/b | interleaving, byob-requests | why\n---\nstream: x\n'), /'byob-requests' applies to fuzz:<feature> declarations only/);
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:pipeTo | teardown-writes | why\n---\nstream: x\n'), /'teardown-writes' applies to named scenarios only/);
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:tee | races | why\n---\nstream: x\n'), /name a level/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);

@@ -50,8 +50,10 @@ function parseDeviation(value: string, where: string): Deviation {
   for (const kind of kinds) {
     if (!KINDS.includes(kind)) throw new Error(`${where}: unknown deviation kind '${kind}' (kinds: ${KINDS.join(', ')})`);
   }
-  if (kinds.includes('races') && !scenario.startsWith('fuzz:')) {
-    throw new Error(`${where}: 'races' applies to fuzz:<feature> declarations only (a scenario of the corpus has no settled rerun)`);
+  for (const witnessed of ['races', 'byob-requests']) {
+    if (kinds.includes(witnessed) && !scenario.startsWith('fuzz:')) {
+      throw new Error(`${where}: '${witnessed}' applies to fuzz:<feature> declarations only (a scenario of the corpus has no settled rerun)`);
+    }
   }
   if (kinds.includes('teardown-writes') && scenario.startsWith('fuzz:')) {
     throw new Error(`${where}: 'teardown-writes' applies to named scenarios only (a random program that loses its last chunk would fit it)`);

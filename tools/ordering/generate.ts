@@ -38,6 +38,12 @@ export interface Program {
    * (`source.pull`) → turns later its result settles.
    */
   delay?: Record<string, number>;
+  /**
+   * The byobRequest replay (tools/ordering/judge-programs.ts): when set,
+   * each fill of a byte source logs whether it used a byobRequest, and fill
+   * #i leaves the request unused (enqueues) where the entry is false.
+   */
+  byobReplay?: boolean[];
 }
 
 /** Everything a `fuzz:<feature>` deviation may name: op names and source types. */

@@ -35,11 +35,18 @@ export type Outcome =
    * the logs are `found`, within the program's declared level (turns if none).
    */
   | { kind: 'base-assertion'; found: Level | 'identical' }
+  /**
+   * Declared with `byob-requests`: run with the byte source making the choices
+   * it made on the base (`unused` fills enqueued where the new lib showed it a
+   * byobRequest), the new lib fits `found` against the base's run (with
+   * `delay`'s one thing later where races are allowed too).
+   */
+  | { kind: 'replayed'; delay: Record<string, number>; unused: number; found: Level | 'identical'; by: Declared[] }
   /** Judged against the state before a later layer range: the new side's run has the base's events (restoredToBase). */
   | { kind: 'restored'; found: 'identical' | 'turns' }
   | { kind: 'undeclared'; found: Level | 'beyond' }
-  /** `raced`: a race was allowed, but no run of the base with one or two things later fits. */
-  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean };
+  /** `raced`/`replayed`: a race or byobRequest replay was allowed, and none fits. */
+  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean; replayed?: boolean };
 
 export interface Judged {
   outcomes: Outcome[];
@@ -140,7 +147,71 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => r.later.flatMap((first, i) =>
     r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
       PAIR_DELAYS.map((t2) => ({ r, delay: { [first]: t1, [second]: t2 } })))))));
+  // Where a race is allowed too, the base's choices may come from a run
+  // with one thing later (a pipe that reads sooner also runs ahead of the
+  // program's own operations).
+  const timings = new Map(racing.map((r) => [r.index, r.later.flatMap((what) => DELAYS.map((turns) => ({ [what]: turns })))]));
+  await replayByobChoices(oldLib, newLib, entries, outcomes, timings);
   return { outcomes, logs: [a.logs, b.logs] };
+}
+
+/** A byte source that fills a byobRequest where it finds one. */
+function fillsByobRequests(program: Program): boolean {
+  return program.source.type === 'bytes' && (program.source.byteFill === 'respond' || program.source.byteFill === 'respondWithNewView');
+}
+
+const FILL = / fill#(\d+) (byobRequest|enqueue)$/;
+const UNUSED = / fill#\d+ left a byobRequest unused$/;
+
+/**
+ * For each program still beyond its level whose declarations allow
+ * `byob-requests` and whose byte source fills byobRequests: the base runs it
+ * again logging which fills found a request, then the new lib runs it with
+ * the source enqueueing where the base's did (program.byobReplay). If that
+ * run fits the level against the base's, the new lib treats what the source
+ * gives it as the base does; the original difference is the source's own
+ * choice, which follows when the pipe reads, and that is the lib's to decide.
+ * A fill that found a request on the base but none on the new lib still
+ * differs (its line says so). `timings`: for a program whose declarations
+ * allow races, the base's runs with one thing later (program.delay) tried
+ * after the plain one.
+ */
+async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry[], outcomes: Outcome[],
+  timings: ReadonlyMap<number, Record<string, number>[]>): Promise<void> {
+  const variants = entries.flatMap((e, index) => {
+    const o = outcomes[index];
+    if (o.kind !== 'beyond' || !allowedKinds(o.by).has('byob-requests') || !fillsByobRequests(e.program)) return [];
+    o.replayed = true;
+    return [{}, ...(timings.get(index) ?? [])].map((delay, k) => ({ index, delay, id: `${e.id} replay#${k}` }));
+  });
+  if (variants.length === 0) return;
+  const recorded = await runSide(oldLib, {
+    kind: 'programs',
+    programs: variants.map((v) => ({ id: v.id, program: { ...entries[v.index].program, delay: v.delay, byobReplay: [] } })),
+  });
+  const choicesOf = (lines: readonly string[]) => {
+    const fills: boolean[] = [];
+    for (const line of lines) {
+      const m = FILL.exec(line);
+      if (m) fills[Number(m[1])] = m[2] === 'byobRequest';
+    }
+    return fills;
+  };
+  const replayed = await runSide(newLib, {
+    kind: 'programs',
+    programs: variants.map((v) => ({ id: v.id, program: { ...entries[v.index].program, byobReplay: choicesOf(logOf(recorded.logs, v.id)) } })),
+  });
+  for (const v of variants) {
+    const o = outcomes[v.index];
+    if (o.kind !== 'beyond') continue;
+    const lines = logOf(replayed.logs, v.id);
+    const unused = lines.filter((l) => UNUSED.test(l)).length;
+    const x = logOf(recorded.logs, v.id);
+    const y = lines.filter((l) => !UNUSED.test(l));
+    // With nothing left unused the replay is a plain rerun: it explains nothing.
+    if (unused === 0 || violations(o.allowed, x, y).length > 0) continue;
+    outcomes[v.index] = { kind: 'replayed', delay: v.delay, unused, found: classify(x, y) as Level | 'identical', by: o.by };
+  }
 }
 
 /**

@@ -34,12 +34,19 @@
 // race a pipe may differ beyond its level if the base lib, with one of those
 // operations a few turns later, differs from the new lib's run only within
 // it (tools/ordering/judge-programs.ts).
+//
+// `byob-requests` (fuzz only) is not a level either: a random program whose
+// byte source fills a byobRequest where there is one (byteFill respond or
+// respondWithNewView) may differ beyond its level where the new lib's pipe
+// read sooner and so showed the source a request the base did not, if the
+// new lib, run with the source making the base's choices (enqueueing where
+// the base found no request), differs from the base's run only within it.
 import type { ProjectionDiff } from './projections.ts';
 import { compareProjections, parseEvent, project, stripPosition } from './projections.ts';
 
 export const LEVELS = ['turns', 'interleaving', 'queue-levels', 'read-ahead', 'teardown-writes'] as const;
 export type Level = (typeof LEVELS)[number];
-export const KINDS: readonly string[] = [...LEVELS, 'races'];
+export const KINDS: readonly string[] = [...LEVELS, 'races', 'byob-requests'];
 
 export function isLevel(kind: string): kind is Level {
   return (LEVELS as readonly string[]).includes(kind);

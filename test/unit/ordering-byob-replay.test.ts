@@ -1,0 +1,97 @@
+// The byobRequest replay (`byob-requests`, tools/ordering/judge-programs.ts).
+// Seed 9001 #1759 of the fuzz: a byte source with autoAllocateChunkSize
+// that fills a byobRequest where it finds one, piped through a
+// pass-through TransformStream. Patch 3's pipe reads sooner, so the
+// source's later pulls find a byobRequest where the base's found none, and
+// the sink gets other chunks. With the source making the base's choices
+// (enqueueing where the base found no request), and the program's close a
+// few turns later on the base (the pipe also runs ahead of it), the new
+// lib's run fits. A lib that mishandles the chunks the replay gives it
+// still fails.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { resolveLib, type Lib } from '../../tools/lib/injected.ts';
+import { libDir } from '../../tools/lib/paths.ts';
+import { readLibDir, replaceOnce, writeLibDir } from '../../tools/lib/libdir.ts';
+import { fuzzExemptions, type Declared } from '../../tools/ordering/deviations.ts';
+import { FEATURES, generateProgram, type Program } from '../../tools/ordering/generate.ts';
+import { judgePrograms, type Outcome } from '../../tools/ordering/judge-programs.ts';
+import { runSide } from '../../tools/ordering/side.ts';
+import { resolveSides } from '../../tools/ordering/sides.ts';
+
+const temps: string[] = [];
+after(() => { for (const dir of temps) rmSync(dir, { recursive: true, force: true }); });
+
+/** Layer 03 alone: the state before it (with the series' base fixes) against the state after it. */
+function layer3Sides() {
+  const saved = process.env.LAYERS;
+  process.env.LAYERS = '3..3';
+  try {
+    return resolveSides('base', 'patched', undefined);
+  } finally {
+    if (saved === undefined) delete process.env.LAYERS;
+    else process.env.LAYERS = saved;
+  }
+}
+
+const { oldLib, newLib, declared } = layer3Sides();
+const entry = { id: 'fuzz/seed-9001-1759', program: generateProgram(9001, 1759) };
+
+async function judge(lib: Lib, decl: Map<string, Declared[]>): Promise<Outcome> {
+  const { exempt } = fuzzExemptions(decl, FEATURES);
+  return (await judgePrograms(oldLib, lib, [entry], exempt)).outcomes[0];
+}
+
+/** The declarations with `byob-requests` taken out of every one. */
+function withoutReplay(decl: Map<string, Declared[]>): Map<string, Declared[]> {
+  return new Map([...decl].map(([id, list]) => [id, list.map((d) => ({ ...d, kinds: d.kinds.filter((k) => k !== 'byob-requests') }))]));
+}
+
+test('program.byobReplay logs each fill and leaves a byobRequest unused where it says false', async () => {
+  const program: Program = {
+    source: { type: 'bytes', pull: 'sync', autoAllocate: 4, byteFill: 'respond', pullCloseAfter: 2 },
+    ops: [{ op: 'pipeTo', r: 0, sink: { write: 'sync' } }],
+  };
+  const { logs } = await runSide(resolveLib('base'), {
+    kind: 'programs',
+    programs: [
+      { id: 'plain', program },
+      { id: 'recorded', program: { ...program, byobReplay: [] } },
+      { id: 'enqueued', program: { ...program, byobReplay: [false] } },
+    ],
+  });
+  const fills = (id: string) => logs.get(id)!.filter((l) => / fill#/.test(l)).map((l) => l.replace(/^\d+:\d+ /, ''));
+  assert.deepEqual(fills('plain'), []);
+  assert.deepEqual(fills('recorded'), ['pull fill#0 byobRequest', 'pull fill#1 byobRequest']);
+  assert.deepEqual(fills('enqueued'), ['pull fill#0 enqueue', 'pull fill#0 left a byobRequest unused', 'pull fill#1 byobRequest']);
+  const writes = (id: string) => logs.get(id)!.filter((l) => /w0\.write\(/.test(l)).map((l) => /Uint8Array\([^)]*\)\[[^\]]*\]/.exec(l)![0]);
+  // A respond() of 2 bytes into the 4-byte auto-allocated buffer, against an enqueued chunk of its own.
+  assert.equal(writes('recorded')[0], 'Uint8Array(0+2/4)[1,1]');
+  assert.equal(writes('enqueued')[0], 'Uint8Array(0+2/2)[1,1]');
+  assert.deepEqual(writes('plain'), writes('recorded'));
+});
+
+test('seed 9001 #1759 fits layer 03 once replayed with the base\'s choices, and fails without the replay', async () => {
+  const o = await judge(newLib, declared);
+  assert.equal(o.kind, 'replayed', JSON.stringify(o));
+  assert.ok(o.kind === 'replayed' && o.unused > 0, JSON.stringify(o));
+  const without = await judge(newLib, withoutReplay(declared));
+  assert.equal(without.kind, 'beyond', JSON.stringify(without));
+  assert.ok(without.kind === 'beyond' && !without.replayed, JSON.stringify(without));
+});
+
+test('a lib that drops the chunks a byte source enqueues over a pending byobRequest fails the replay', async () => {
+  const { manifest, modules } = readLibDir(libDir('layers-3'));
+  replaceOnce(modules, 'internal/webstreams/readablestream',
+    '  const transferredBuffer = ArrayBufferPrototypeTransfer(buffer);\n\n  if (pendingPullIntos.length) {\n',
+    '  const transferredBuffer = ArrayBufferPrototypeTransfer(buffer);\n\n  if (pendingPullIntos.length) {\n    return;\n');
+  const dir = mkdtempSync(join(tmpdir(), 'ordering-byob-replay-'));
+  temps.push(dir);
+  writeLibDir(dir, { ...manifest, layers: [...manifest.layers, 'test:drop-enqueue-over-request'] }, modules);
+  const o = await judge({ name: 'layers-3 dropping enqueues over a request', dir }, declared);
+  assert.equal(o.kind, 'beyond', JSON.stringify(o));
+  assert.ok(o.kind === 'beyond' && o.replayed, JSON.stringify(o));
+});
