@@ -91,7 +91,7 @@ export async function runProgram(t, program) {
   // ---- the source
   let rs;
   if (src.type === 'from') {
-    rs = t.op('ReadableStream.from', () => ReadableStream.from(makeIterable(t, src, nextChunk)));
+    rs = t.op('ReadableStream.from', () => ReadableStream.from(makeIterable(t, src, nextChunk, program.delay?.['source.next'])));
   } else {
     const underlying = {};
     if (src.type === 'bytes') underlying.type = 'bytes';
@@ -342,7 +342,10 @@ async function iterate(t, stream, o, bodyTurns) {
 
 // ReadableStream.from inputs: arrays, sync and async generators, and an
 // iterable whose iterator has a logged return().
-function makeIterable(t, src, nextChunk) {
+// `lateBy` (the judge's race witnesses, `source.next` in program.delay): an
+// async generator takes that many turns before each step, its end included,
+// as one awaiting something of its own would.
+function makeIterable(t, src, nextChunk, lateBy = 0) {
   const n = src.count ?? 3;
   switch (src.fromKind ?? 'array') {
     case 'array':
@@ -357,9 +360,11 @@ function makeIterable(t, src, nextChunk) {
     case 'async-generator':
       return (async function* agen() {
         for (let i = 0; i < n; i++) {
+          if (lateBy > 0) await t.ticks(lateBy);
           t.log('async generator next');
           yield nextChunk();
         }
+        if (lateBy > 0) await t.ticks(lateBy);
       })();
     case 'iterable-return': {
       let i = 0;

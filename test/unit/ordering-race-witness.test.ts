@@ -124,3 +124,38 @@ test('a layer range that brings a program back to the base passes on the base it
   assert.ok(pull >= 0, own.join('\n'));
   assert.deepEqual(await judged(own.filter((_, i) => i !== pull)), [0, 'undeclared']);
 });
+
+// Seed 20261203 #2470: an async generator's one value piped through a
+// pass-through TransformStream (flush() and cancel()) into a sink whose
+// write() rejects. The series' chunk reaches the sink a turn sooner, so the
+// sink's error cancels the TransformStream (cancel()) before the
+// generator's end closes it (flush()); the base closes it first. The base
+// gets there with a slower generator.
+test('program.delay `source.next` makes an async generator source take that many turns before each step', async () => {
+  const program = {
+    source: { type: 'from', fromKind: 'async-generator', count: 3 },
+    ops: [{ op: 'iterate', r: 0, n: 4, exit: 'end' }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'slow', program: { ...program, delay: { 'source.next': 10 } } }],
+  });
+  const steps = /^async generator next$/;
+  const end = /^iterate#1 fulfilled 3$/;
+  for (const [id, fast] of [['plain', true], ['slow', false]] as const) {
+    const lines = logs.get(id)!;
+    const starts = turnsOf(lines, steps);
+    const stepGaps = gaps(lines, steps, 3);
+    const [done] = turnsOf(lines, end);
+    // Each step, and the end after the last one, is 10 turns later or more on the slow generator only.
+    assert.equal(starts[0] >= 10, !fast, lines.join('\n'));
+    assert.equal(stepGaps.every((g) => g >= 10), !fast, lines.join('\n'));
+    assert.equal(done - starts[2] >= 10, !fast, lines.join('\n'));
+  }
+});
+
+test('seed 20261203 #2470 is a race the base runs with a slower async generator', async () => {
+  const o = await judgeOne(20261203, 2470);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).includes('source.next'), JSON.stringify(o));
+});

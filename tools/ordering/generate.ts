@@ -35,7 +35,8 @@ export interface Program {
    * The `races` witnesses (tools/ordering/judge-programs.ts): op index →
    * turns to wait, unlogged, before that op; `<op>.body` of an iterate op
    * → turns its loop body takes after each value; callback name
-   * (`source.pull`) → turns later its result settles.
+   * (`source.pull`) → turns later its result settles; `source.next` →
+   * turns an async generator source takes before each step.
    */
   delay?: Record<string, number>;
   /**

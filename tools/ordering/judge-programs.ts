@@ -7,9 +7,10 @@
 // If it does not fit and they also allow `races`, the difference must be a
 // race the base lib loses the same way: the base runs the program again with
 // one thing a few turns later (each op after the first use of the declared
-// feature, each iteration's loop body, or the result of each user callback
-// that ran; DELAYS turns), then with two of them later (PAIR_DELAYS each),
-// and one of those runs must fit the level against the new lib's run. A pipe
+// feature, each iteration's loop body, an async generator source's steps,
+// or the result of each user callback that ran; DELAYS turns), then with
+// two of them later (PAIR_DELAYS each), and one of those runs must fit the
+// level against the new lib's run. A pipe
 // that moves sooner is, to the operations and callbacks it races, the same
 // as those coming later; a lost, reordered or invented chunk, or an error
 // delivered as a close, is no run of the base at any timing.
@@ -79,6 +80,11 @@ function iterationBodies(program: Program): string[] {
   return program.ops.flatMap((o, i) => (o.op === 'iterate' ? [`${i}.body`] : []));
 }
 
+/** An async generator source's steps (`source.next`), which a slower generator would take later. */
+function sourceSteps(program: Program): string[] {
+  return program.source.type === 'from' && program.source.fromKind === 'async-generator' ? ['source.next'] : [];
+}
+
 /** The user callbacks that ran (`source.pull`, `ts1.transform`, …), in order of first call. */
 function callbackNames(lines: readonly string[]): string[] {
   const names = new Set<string>();
@@ -136,7 +142,7 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     // Each op that can race the declared feature (those after its first
     // use), each iteration's loop body and each user callback that ran.
     const later: (number | string)[] = [...e.program.ops.keys()].filter((op) => op > firstUse(e.program, by));
-    later.push(...iterationBodies(e.program), ...callbackNames(y));
+    later.push(...iterationBodies(e.program), ...sourceSteps(e.program), ...callbackNames(y));
     racing.push({ index, allowed, by, later });
   });
   // One thing later, then, for what none of those explains, two things
