@@ -175,7 +175,7 @@ function readableStreamPipeTo(
     shuttingDown = true;
     if (dest[kState].state === 'writable' &&
         !writableStreamCloseQueuedOrInFlight(dest)) {
-      if (holding) chain!.writeHeldChunk();
+      chain?.writeHeldChunk();
       PromisePrototypeThen(
         waitForPendingWrites(),
         complete,
@@ -197,7 +197,7 @@ function readableStreamPipeTo(
     shuttingDown = true;
     if (dest[kState].state === 'writable' &&
         !writableStreamCloseQueuedOrInFlight(dest)) {
-      if (holding) chain!.writeHeldChunk();
+      chain?.writeHeldChunk();
       PromisePrototypeThen(
         waitForPendingWrites(),
         () => finalize(rejected, error),
@@ -364,8 +364,9 @@ function readableStreamPipeTo(
 
     // Shutting down: the held chunk was read, so it is written before the
     // pipe closes, aborts or releases the destination, as the queued chunk
-    // would have been. Called while holding.
+    // would have been.
     function writeHeldChunk(): void {
+      if (!holding) return;
       if (!holding) return;
       const chunk = heldChunk;
       heldChunk = undefined;

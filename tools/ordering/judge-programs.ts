@@ -119,6 +119,11 @@ const PARALLEL = Math.max(1, Math.min(4, availableParallelism()));
 
 interface Racing { index: number; allowed: Level; by: Declared[]; later: (number | string)[] }
 
+/** Each thing that may come later, by each of DELAYS turns: the witnesses of one delay. */
+function singleDelays(r: Racing): Record<string, number>[] {
+  return r.later.flatMap((what) => DELAYS.map((turns) => ({ [what]: turns })));
+}
+
 export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], exempt: Map<string, Declared[]>): Promise<Judged> {
   const batch = { kind: 'programs' as const, programs: entries };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);
@@ -147,8 +152,7 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   });
   // One thing later, then, for what none of those explains, two things
   // later (each pair, PAIR_DELAYS each); a program stops at its first witness.
-  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => r.later.flatMap((what) =>
-    DELAYS.map((turns) => ({ r, delay: { [what]: turns } })))));
+  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => singleDelays(r).map((delay) => ({ r, delay }))));
   const unexplained = racing.filter((r) => outcomes[r.index].kind !== 'raced');
   await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => r.later.flatMap((first, i) =>
     r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
@@ -156,7 +160,7 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   // Where a race is allowed too, the base's choices may come from a run
   // with one thing later (a pipe that reads sooner also runs ahead of the
   // program's own operations).
-  const timings = new Map(racing.map((r) => [r.index, r.later.flatMap((what) => DELAYS.map((turns) => ({ [what]: turns })))]));
+  const timings = new Map(racing.map((r) => [r.index, singleDelays(r)]));
   await replayByobChoices(oldLib, newLib, entries, outcomes, timings);
   return { outcomes, logs: [a.logs, b.logs] };
 }
