@@ -367,7 +367,6 @@ function readableStreamPipeTo(
     // would have been.
     function writeHeldChunk(): void {
       if (!holding) return;
-      if (!holding) return;
       const chunk = heldChunk;
       heldChunk = undefined;
       holding = false;
