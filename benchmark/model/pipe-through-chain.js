@@ -3,10 +3,12 @@
 // K TransformStreams whose transform() re-enqueues -> pipeTo(sink)) against
 // the floor the spec leaves such a chain (lib/minimal-streams.js
 // minimalChain): one pull settlement and one sink-write settlement per
-// chunk, whatever K. Unlike the other models, this one does not take the
-// stream's own turns: it bounds what an implementation using the spec's
-// latitude for pipes could reach, and the gap to it is what a chain of
-// synchronous transforms still spends on turns and bookkeeping.
+// chunk, whatever K, and no transform() or sink write() inside the
+// enqueue() that handed it its chunk. Unlike the other models, this one
+// does not take the stream's own turns: it bounds what an implementation
+// using the spec's latitude for pipes could reach, and the gap to it is
+// what a chain of synchronous transforms still spends on turns and
+// bookkeeping.
 const common = require('../common.js');
 const assert = require('assert');
 const { ReadableStream, TransformStream, WritableStream } = require('node:stream/web');

@@ -156,3 +156,66 @@ test('the SSE and NDJSON models create one promise per source chunk and per sink
     t.diagnostic(`${w.file}: base ${streams('base')}, patched ${streams('patched')} promises per floor promise`);
   }
 });
+
+// The pipes of the floor models may skip turns, but not run a write
+// algorithm (a transform(), the sink's write()) inside the enqueue() that
+// handed them the chunk: piping/general-addition.any.js requires that of
+// every pipe. Each enqueue() below marks itself on the stack, and each write
+// algorithm fails the run if it finds one there; the source enqueues from its
+// pull() (the read finds the chunk queued) or a turn later (it fulfils a
+// parked read).
+test('the pipe and chain models run no write algorithm inside an enqueue()', async () => {
+  type Controller = { enqueue(chunk: unknown): void; close(): void };
+  type Models = {
+    MinimalReadable: new (pull: (c: Controller) => void) => { requests: { length: number } };
+    MinimalWriter: new (write: (chunk: unknown) => void) => unknown;
+    minimalPipe(source: unknown, writer: unknown): Promise<void>;
+    minimalChain(source: unknown, transformers: ((chunk: unknown, c: Controller) => void)[], writer: unknown): Promise<void>;
+  };
+  const load = createRequire(import.meta.url);
+  const { MinimalReadable, MinimalWriter, minimalPipe, minimalChain } = load(join(MODEL_DIR, 'lib/minimal-streams.js')) as Models;
+  const chunks = 50;
+  for (const links of [0, 1, 3]) {
+    for (const later of [false, true]) {
+      const what = `${links} transform(s), the source enqueuing ${later ? 'a turn after pull()' : 'in pull()'}`;
+      let inside: string | undefined;
+      const violations: string[] = [];
+      const enqueueAs = (who: string, controller: Controller, chunk: unknown) => {
+        const outer = inside;
+        inside = who;
+        try {
+          controller.enqueue(chunk);
+        } finally {
+          inside = outer;
+        }
+      };
+      const writeAlgorithm = (who: string) => {
+        if (inside !== undefined) violations.push(`${who} inside ${inside}'s enqueue()`);
+      };
+      let produced = 0;
+      let parkedReads = 0;
+      const produce = (controller: Controller) => {
+        if (produced === chunks) return controller.close();
+        if (source.requests.length > 0) parkedReads++;
+        enqueueAs('the source', controller, produced++);
+      };
+      const source = new MinimalReadable((controller) => {
+        if (later) void Promise.resolve().then(() => produce(controller));
+        else produce(controller);
+      });
+      const written: unknown[] = [];
+      const writer = new MinimalWriter((chunk) => {
+        writeAlgorithm('the sink\'s write()');
+        written.push(chunk);
+      });
+      const transformers = Array.from({ length: links }, (_, i) => (chunk: unknown, controller: Controller) => {
+        writeAlgorithm(`transform() ${i + 1}`);
+        enqueueAs(`transform() ${i + 1}`, controller, chunk);
+      });
+      await (links === 0 ? minimalPipe(source, writer) : minimalChain(source, transformers, writer));
+      assert.deepEqual(violations, [], what);
+      assert.deepEqual(written, Array.from({ length: chunks }, (_, i) => i), what);
+      if (later) assert.ok(parkedReads > 0, `${what}: no read was parked`);
+    }
+  }
+});

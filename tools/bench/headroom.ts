@@ -52,7 +52,7 @@ export function headroom(samples: readonly Sample[]): HeadroomRow[] {
  * model/… columns bound an implementation that uses that latitude.
  */
 export const FLOOR_MODELS: Readonly<Record<string, string>> = {
-  'model/pipe-through-chain.js': 'the floor of a pipe chain of synchronous transforms: one pull and one sink-write settlement per chunk, whatever its length',
+  'model/pipe-through-chain.js': 'the floor of a pipe chain of synchronous transforms: one pull and one sink-write settlement per chunk, whatever its length, no write inside an enqueue()',
   'model/text-coding.js': 'the same floor with TextDecoderStream\'s or TextEncoderStream\'s transform as the one link: the coding and two settlements per chunk',
   'model/sse.js': 'the floor of real-world/sse.js: its decoding, parser and mapper, one pull settlement per source chunk and one sink-write settlement per event',
   'model/ndjson.js': 'the floor of real-world/ndjson.js: its decoding, line splitter, parser and projection, one pull settlement per source chunk and one sink-write settlement per row',

@@ -66,6 +66,9 @@ class MinimalReadable {
     this.pullAgain = false;
     this.closeRequested = false;
     this.closed = false;
+    // True while enqueue() fulfils a parked read: a pipe may not write the
+    // chunk before that enqueue() returns (see deferInsideEnqueue).
+    this.enqueuing = false;
     this.controller = {
       enqueue: (chunk) => this.enqueue(chunk),
       close: () => this.close(),
@@ -98,8 +101,16 @@ class MinimalReadable {
 
   enqueue(chunk) {
     if (this.closeRequested || this.closed) return;
-    if (this.requests.length > 0) this.requests.shift().chunk(chunk);
-    else this.queue.push(chunk);
+    if (this.requests.length > 0) {
+      this.enqueuing = true;
+      try {
+        this.requests.shift().chunk(chunk);
+      } finally {
+        this.enqueuing = false;
+      }
+    } else {
+      this.queue.push(chunk);
+    }
     this.callPullIfNeeded();
   }
 
@@ -259,6 +270,18 @@ class MinimalWriter {
   }
 }
 
+// A pipe's chunk steps: `steps(chunk)` at once when the read took the chunk
+// from the source's queue, one turn later when the chunk fulfilled a parked
+// read inside enqueue(). A pipe may not run its destination's write
+// algorithm inside the source's enqueue() (piping/general-addition.any.js,
+// "enqueue() must not synchronously call write algorithm").
+function deferInsideEnqueue(source, steps) {
+  return (chunk) => {
+    if (source.enqueuing) resolved.then(() => steps(chunk));
+    else steps(chunk);
+  };
+}
+
 // source.pipeTo(sink) for a source without errors or cancellation: the
 // spec leaves how a pipe reads and writes to the implementation, so this is
 // the leanest schedule: read whenever the destination wants a chunk, write
@@ -268,11 +291,11 @@ function minimalPipe(source, writer) {
     const settled = { resolve() {} };
     let reading = false;
     const request = {
-      chunk(chunk) {
+      chunk: deferInsideEnqueue(source, (chunk) => {
         reading = false;
         writer.writeWithRequest(chunk, settled);
         read();
-      },
+      }),
       close() {
         writer.close(resolve);
       },
@@ -298,25 +321,39 @@ function minimalPipe(source, writer) {
 // write() not before its previous write settles. So per chunk: one pull
 // settlement and one sink-write settlement (the two promises of
 // minimalPipe), whatever K; each transform gets the controller object the
-// API hands to transform(), and its enqueue() calls the next transform (the
-// last one writes to the sink). `transformers` are functions
-// (chunk, controller) with a synchronous body; no flush().
+// API hands to transform(). What no pipe may do is run the next write
+// algorithm (the next transform(), the sink's write()) inside the enqueue()
+// that handed it the chunk (piping/general-addition.any.js): each
+// controller's enqueue() only queues the chunk for the next link, and the
+// chain passes it on once transform() has returned. `transformers` are
+// functions (chunk, controller) with a synchronous body; no flush().
 function minimalChain(source, transformers, writer) {
   return new Promise((resolve) => {
     const settled = { resolve() {} };
-    let forward = (chunk) => writer.writeWithRequest(chunk, settled);
-    for (let i = transformers.length - 1; i >= 0; i--) {
-      const transform = transformers[i];
-      const controller = { enqueue: forward };
-      forward = (chunk) => transform(chunk, controller);
+    const links = transformers.length;
+    // What each transform enqueued and the next link (the sink after the
+    // last) has not taken yet; it is also the controller transform() gets.
+    const outputs = Array.from({ length: links }, () => new LinkOutput());
+    function pass(chunk) {
+      if (links === 0) {
+        writer.writeWithRequest(chunk, settled);
+        return;
+      }
+      transformers[0](chunk, outputs[0]);
+      for (let i = 1; i < links; i++) {
+        const input = outputs[i - 1];
+        while (input.first !== kEmpty) transformers[i](input.take(), outputs[i]);
+      }
+      const output = outputs[links - 1];
+      while (output.first !== kEmpty) writer.writeWithRequest(output.take(), settled);
     }
     let reading = false;
     const request = {
-      chunk(chunk) {
+      chunk: deferInsideEnqueue(source, (chunk) => {
         reading = false;
-        forward(chunk);
+        pass(chunk);
         read();
-      },
+      }),
       close() {
         writer.close(resolve);
       },
@@ -329,6 +366,26 @@ function minimalChain(source, transformers, writer) {
     writer.onWritten = read;
     read();
   });
+}
+
+// A transform's controller in minimalChain: enqueue() keeps the chunks for
+// the next link, the first in a field (a synchronous transform enqueues one
+// chunk per call, mostly), any more in a queue behind it.
+const kEmpty = Symbol('kEmpty');
+class LinkOutput {
+  constructor() {
+    this.first = kEmpty;
+    this.rest = new Fifo();
+  }
+  enqueue(chunk) {
+    if (this.first === kEmpty) this.first = chunk;
+    else this.rest.push(chunk);
+  }
+  take() {
+    const chunk = this.first;
+    this.first = this.rest.length > 0 ? this.rest.shift() : kEmpty;
+    return chunk;
+  }
 }
 
 module.exports = { MinimalReadable, MinimalWriter, minimalChain, minimalPipe, minimalTee };
