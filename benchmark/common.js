@@ -19,8 +19,9 @@
 // Additions: NODE_BENCHMARK_CLOCK=cpu measures the main thread's CPU time
 // (process.threadCpuUsage) instead of wall time, so time the process spends
 // descheduled on a shared machine does not count (work on V8's helper
-// threads does not count either); NODE_BENCHMARK_LIST_CONFIGS=1 prints the keys and the selected
-// configurations as JSON instead of running them (tools/compare.ts uses it);
+// threads does not count either); NODE_BENCHMARK_LIST_CONFIGS=1 prints the keys, the selected
+// configurations and the file's own Node flags (options.flags, which a forked
+// child gets) as JSON instead of running them (tools/compare.ts uses it);
 // unknown keys (unless NODE_BENCHMARK_ALLOW_EXTRA=1) and non-numeric values
 // for numeric keys are errors; a run that never calls bench.end() (a broken
 // stream that stalls) exits non-zero.
@@ -58,7 +59,8 @@ class Benchmark {
     // Like upstream: the file's path relative to benchmark/, e.g. webstreams/tee.js.
     this.name = path.relative(__dirname, require.main.filename).split(path.sep).join('/');
     this.flags = process.env.NODE_BENCHMARK_FLAGS ? process.env.NODE_BENCHMARK_FLAGS.split(/\s+/) : [];
-    if (options.flags) this.flags = this.flags.concat(options.flags);
+    this.fileFlags = options.flags ?? [];
+    this.flags = this.flags.concat(this.fileFlags);
 
     const { selected, extra } = parseArgs(process.argv.slice(2), configs, options);
     this.options = selected;
@@ -68,7 +70,8 @@ class Benchmark {
 
     process.nextTick(() => {
       if (process.env.NODE_BENCHMARK_LIST_CONFIGS === '1') {
-        process.stdout.write(`${JSON.stringify({ name: this.name, keys: Object.keys(this.options), configs: this.queue })}\n`);
+        const listing = { name: this.name, keys: Object.keys(this.options), configs: this.queue, flags: this.fileFlags };
+        process.stdout.write(`${JSON.stringify(listing)}\n`);
       } else if (Object.prototype.hasOwnProperty.call(process.env, 'NODE_RUN_BENCHMARK_FN')) {
         this.#runHere(fn);
       } else {
@@ -78,6 +81,13 @@ class Benchmark {
   }
 
   #runHere(fn) {
+    // Upstream's in-process run does not add the file's flags either; say
+    // so instead of failing later on, e.g., a missing globalThis.gc.
+    const missing = this.fileFlags.filter((flag) => !process.execArgv.includes(flag));
+    if (missing.length > 0) {
+      fail(`needs the Node flag(s) ${missing.join(' ')} (its createBenchmark options.flags): ` +
+        'pass them to node, or run it without NODE_RUN_BENCHMARK_FN');
+    }
     // A broken implementation can stall: every promise pending, the event
     // loop empty, the process about to exit 0 without a result or before
     // main() got to its checks.

@@ -26,7 +26,7 @@ import { renderChart } from './bench/chart.ts';
 import { CSV_HEADER, formatConfiguration, formatSample, parseCsv, type Binary, type Sample } from './bench/csv.ts';
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { runBenchmark, type RunningChild } from './bench/runner.ts';
-import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config } from './bench/suite.ts';
+import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config, type Listing } from './bench/suite.ts';
 import { renderPaired, renderReport } from './bench/table.ts';
 
 // About 30 minutes for the whole default suite on the 2-core reference
@@ -130,6 +130,7 @@ interface Job {
   filename: string;
   path: string;
   config: Config;
+  flags: string[];
   label: string;
 }
 
@@ -204,7 +205,7 @@ async function main(): Promise<void> {
   const jobs: Job[] = [];
   const usedKeys = new Set<string>();
   for (const filename of files) {
-    let listed: { keys: string[]; configs: Config[] };
+    let listed: Listing;
     try {
       listed = listConfigs(filename, sets);
     } catch (err) {
@@ -212,7 +213,7 @@ async function main(): Promise<void> {
     }
     for (const k of listed.keys) usedKeys.add(k);
     for (const config of listed.configs) {
-      jobs.push({ filename, path: join(BENCHMARK_DIR, filename), config, label: `${filename} ${formatConfiguration(config)}` });
+      jobs.push({ filename, path: join(BENCHMARK_DIR, filename), config, flags: listed.flags, label: `${filename} ${formatConfiguration(config)}` });
     }
   }
   for (const s of sets) {
@@ -265,7 +266,7 @@ async function main(): Promise<void> {
       for (const binary of order) {
         if (interrupted) break outer;
         progress.show(round, runs, job, binary);
-        current = runBenchmark(sides[binary], job.path, job.config, timeoutMs);
+        current = runBenchmark(sides[binary], job.path, job.config, timeoutMs, job.flags);
         let report;
         try {
           report = await current.promise;

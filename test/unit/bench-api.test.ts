@@ -66,6 +66,19 @@ function main({ how }) {
 }
 `);
 
+// A file that needs a Node flag of its own (createBenchmark options.flags),
+// like creation.js's --expose-gc.
+const NEEDS_GC = join(dir, 'benchmark', 'cat', 'needs-gc.js');
+writeFileSync(NEEDS_GC, `'use strict';
+const common = require('../common.js');
+const bench = common.createBenchmark(main, { n: [1] }, { flags: ['--expose-gc'] });
+function main({ n }) {
+  globalThis.gc();
+  bench.start();
+  bench.end(n);
+}
+`);
+
 function run(file: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(PINNED_NODE, [file, ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, lines: r.stdout.trim().split('\n').filter(Boolean) };
@@ -151,7 +164,23 @@ test('listing mode prints keys and the selected configurations without running t
     name: 'cat/fake.js',
     keys: ['n', 'type', 'size'],
     configs: [{ size: 5, type: 'a', n: 10 }, { size: 5, type: 'a', n: 20 }],
+    flags: [],
   });
+  assert.deepEqual(JSON.parse(run(NEEDS_GC, [], { NODE_BENCHMARK_LIST_CONFIGS: '1' }).stdout).flags, ['--expose-gc']);
+});
+
+test('a file\'s own Node flags reach its run: forked by common.js, and given by tools/compare.ts\'s runner', async () => {
+  const forked = run(NEEDS_GC, []);
+  assert.equal(forked.status, 0, forked.stderr);
+  assert.match(forked.lines[0], /^cat\/needs-gc\.js n=1: /);
+  const exe = { spec: 'pinned', command: PINNED_NODE, args: [], env: { ...process.env } };
+  const report = await runBenchmark(exe, NEEDS_GC, { n: 1 }, 60_000, ['--expose-gc']).promise;
+  assert.deepEqual(report.conf, { n: 1 });
+  await assert.rejects(runBenchmark(exe, NEEDS_GC, { n: 1 }, 60_000).promise,
+    /needs the Node flag\(s\) --expose-gc/);
+  const here = run(NEEDS_GC, [], { NODE_RUN_BENCHMARK_FN: '' });
+  assert.equal(here.status, 1);
+  assert.match(here.stderr, /needs-gc\.js: needs the Node flag\(s\) --expose-gc .*without NODE_RUN_BENCHMARK_FN/);
 });
 
 test('a forked child reports over IPC, as compare.js and tools/compare.ts expect', async () => {

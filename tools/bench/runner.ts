@@ -1,7 +1,8 @@
 // Runs one configuration of one benchmark file on one executable, the way
 // Node's compare.js does: a child with NODE_RUN_BENCHMARK_FN set, reporting
-// over IPC ({ type: 'report', name, conf, rate, time }). Works with our
-// benchmark/common.js and with upstream's.
+// over IPC ({ type: 'report', name, conf, rate, time }), with the Node flags
+// the file asks for (compare.js's child forks the run with them). Works with
+// our benchmark/common.js and with upstream's.
 import { spawn } from 'node:child_process';
 import type { Executable } from './executable.ts';
 import { configArgs, type Config } from './suite.ts';
@@ -18,8 +19,8 @@ export interface RunningChild {
   kill(): void;
 }
 
-export function runBenchmark(exe: Executable, path: string, config: Config, timeoutMs: number): RunningChild {
-  const child = spawn(exe.command, [...exe.args, path, ...configArgs(config)], {
+export function runBenchmark(exe: Executable, path: string, config: Config, timeoutMs: number, flags: string[] = []): RunningChild {
+  const child = spawn(exe.command, [...exe.args, ...flags, path, ...configArgs(config)], {
     env: { ...exe.env, NODE_RUN_BENCHMARK_FN: '' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });

@@ -30,20 +30,29 @@ export function findBenchmarks(categories: string[], filters: string[], dir = BE
   return found;
 }
 
+export interface Listing {
+  keys: string[];
+  configs: Config[];
+  /** Node flags the file asks for (createBenchmark's options.flags), e.g. --expose-gc. */
+  flags: string[];
+}
+
 /**
  * A file's configuration keys and the configurations it runs with the given
- * `key=value` settings (settings for keys it does not have are ignored).
- * Asks the file itself, through benchmark/common.js's listing mode.
+ * `key=value` settings (settings for keys it does not have are ignored), and
+ * the Node flags its runs need. Asks the file itself, through
+ * benchmark/common.js's listing mode.
  */
-export function listConfigs(filename: string, sets: string[], dir = BENCHMARK_DIR): { keys: string[]; configs: Config[] } {
+export function listConfigs(filename: string, sets: string[], dir = BENCHMARK_DIR): Listing {
   const r = spawnSync(PINNED_NODE, [join(dir, filename), ...sets], {
     env: { ...process.env, NODE_BENCHMARK_LIST_CONFIGS: '1', NODE_BENCHMARK_ALLOW_EXTRA: '1' },
     encoding: 'utf8',
     timeout: 60_000,
   });
   if (r.status !== 0) throw new Error(`${filename}: cannot list its configurations: ${(r.stderr || String(r.error)).trim()}`);
-  const listed = JSON.parse(r.stdout) as { keys: string[]; configs: Config[] };
-  return { keys: listed.keys, configs: listed.configs };
+  const listed = JSON.parse(r.stdout) as Listing;
+  if (!Array.isArray(listed.flags)) throw new Error(`${filename}: its listing has no flags (a benchmark/common.js from before they were listed?)`);
+  return { keys: listed.keys, configs: listed.configs, flags: listed.flags };
 }
 
 /** The arguments that make a file run exactly one configuration. */
