@@ -59,6 +59,7 @@ test('a sample without impl, or a configuration missing a side, is an error', ()
 });
 
 const MODEL_DIR = join(ROOT, 'benchmark', 'model');
+const load = createRequire(import.meta.url);
 const COUNT_PROMISES = join(ROOT, 'test/helpers/count-promises.cjs');
 // Models at the floor the spec leaves (not at the stream's own turns), with
 // the promises per chunk of that floor.
@@ -138,7 +139,6 @@ test('the text-coding model creates the floor\'s 2 promises per chunk, decoding 
 // (the decoder, parsers and mappers are synchronous). The source's chunks
 // and the sink's writes come from the workloads the benchmarks share.
 test('the SSE and NDJSON models create one promise per source chunk and per sink write; web streams\' counts reported', (t) => {
-  const load = createRequire(import.meta.url);
   const { sseChunks } = load(join(ROOT, 'benchmark/real-world/lib/sse.js')) as { sseChunks(n: number, size: number): unknown[] };
   const { ndjsonChunks } = load(join(ROOT, 'benchmark/real-world/lib/ndjson.js')) as { ndjsonChunks(n: number, size: number): unknown[] };
   const workloads = [
@@ -172,7 +172,6 @@ test('the pipe and chain models run no write algorithm inside an enqueue()', asy
     minimalPipe(source: unknown, writer: unknown): Promise<void>;
     minimalChain(source: unknown, transformers: ((chunk: unknown, c: Controller) => void)[], writer: unknown): Promise<void>;
   };
-  const load = createRequire(import.meta.url);
   const { MinimalReadable, MinimalWriter, minimalPipe, minimalChain } = load(join(MODEL_DIR, 'lib/minimal-streams.js')) as Models;
   const chunks = 50;
   for (const links of [0, 1, 3]) {

@@ -328,17 +328,14 @@ function minimalPipe(source, writer) {
 // chain passes it on once transform() has returned. `transformers` are
 // functions (chunk, controller) with a synchronous body; no flush().
 function minimalChain(source, transformers, writer) {
+  const links = transformers.length;
+  if (links === 0) throw new TypeError('minimalChain: no transformers (a pipe without links is minimalPipe)');
   return new Promise((resolve) => {
     const settled = { resolve() {} };
-    const links = transformers.length;
     // What each transform enqueued and the next link (the sink after the
     // last) has not taken yet; it is also the controller transform() gets.
     const outputs = Array.from({ length: links }, () => new LinkOutput());
     function pass(chunk) {
-      if (links === 0) {
-        writer.writeWithRequest(chunk, settled);
-        return;
-      }
       transformers[0](chunk, outputs[0]);
       for (let i = 1; i < links; i++) {
         const input = outputs[i - 1];
