@@ -83,7 +83,8 @@ class Benchmark {
   #runHere(fn) {
     // Upstream's in-process run does not add the file's flags either; say
     // so instead of failing later on, e.g., a missing globalThis.gc.
-    const missing = this.fileFlags.filter((flag) => !process.execArgv.includes(flag));
+    const given = new Set([...process.execArgv, ...nodeOptionsFlags()].map(flagSpelling));
+    const missing = this.fileFlags.filter((flag) => !given.has(flagSpelling(flag)));
     if (missing.length > 0) {
       fail(`needs the Node flag(s) ${missing.join(' ')} (its createBenchmark options.flags): ` +
         'pass them to node, or run it without NODE_RUN_BENCHMARK_FN');
@@ -162,6 +163,19 @@ class Benchmark {
   report(rate, elapsed) {
     sendResult({ name: this.name, conf: this.config, rate, time: elapsed[0] + elapsed[1] / 1e9, type: 'report' });
   }
+}
+
+// Node and V8 read `_` and `-` alike in a flag's name (--expose_gc is
+// --expose-gc), not in its value.
+function flagSpelling(flag) {
+  const eq = flag.indexOf('=');
+  const name = eq === -1 ? flag : flag.slice(0, eq);
+  return name.replaceAll('_', '-') + (eq === -1 ? '' : flag.slice(eq));
+}
+
+// The flags NODE_OPTIONS gives the process (they are not in execArgv).
+function nodeOptionsFlags() {
+  return (process.env.NODE_OPTIONS ?? '').split(/\s+/).filter((token) => token.startsWith('--'));
 }
 
 function fail(message) {

@@ -181,6 +181,14 @@ test('a file\'s own Node flags reach its run: forked by common.js, and given by 
   const here = run(NEEDS_GC, [], { NODE_RUN_BENCHMARK_FN: '' });
   assert.equal(here.status, 1);
   assert.match(here.stderr, /needs-gc\.js: needs the Node flag\(s\) --expose-gc .*without NODE_RUN_BENCHMARK_FN/);
+
+  // The same flag spelled as Node also accepts it, on the command line or in NODE_OPTIONS.
+  for (const [args, env] of [[['--expose_gc'], {}], [[], { NODE_OPTIONS: '--expose-gc' }]] as const) {
+    const r = spawnSync(PINNED_NODE, [...args, NEEDS_GC],
+      { encoding: 'utf8', env: { ...process.env, NODE_RUN_BENCHMARK_FN: '', ...env }, timeout: 60_000 });
+    assert.equal(r.status, 0, `${args.join(' ')} ${JSON.stringify(env)}: ${r.stderr}`);
+    assert.match(r.stdout, /^cat\/needs-gc\.js n=1: /);
+  }
 });
 
 test('a forked child reports over IPC, as compare.js and tools/compare.ts expect', async () => {
