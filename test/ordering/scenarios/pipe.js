@@ -459,12 +459,22 @@ const FUSED_HOP_ACTIONS = {
   // The signal of the pipe that reads ts2: the chunk its read has just
   // received is written into ts3 before the pipe aborts ts3 (layer 17).
   'abort-next-pipe': (c, ctl, t, others) => { ctl.enqueue(c); others.abortNext(new Error('user abort')); },
+  // The signal of the pipe that writes into ts2, whose write is the one
+  // transform() runs for: the pipe waits for it before it aborts ts2.
+  'abort-feeding-pipe': (c, ctl, t, others) => { ctl.enqueue(c); others.abortFeeding(new Error('user abort')); },
+  'abort-feeding-pipe-first': (c, ctl, t, others) => { others.abortFeeding(new Error('user abort')); ctl.enqueue(c); },
+  'error-upstream': (c, ctl, t, others) => { ctl.enqueue(c); others.ts1.error(new Error('ts1 error')); },
+  'enqueue-after-downstream-error': (c, ctl, t, others) => {
+    others.ts3.error(new Error('ts3 error'));
+    ctl.enqueue(c);
+  },
 };
 for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
   scenarios[`sync-chain-hop-${action}`] = (t) => {
     const ac = new AbortController();
     const next = new AbortController();
-    const others = { abort: (e) => ac.abort(e), abortNext: (e) => next.abort(e) };
+    const feeding = new AbortController();
+    const others = { abort: (e) => ac.abort(e), abortNext: (e) => next.abort(e), abortFeeding: (e) => feeding.abort(e) };
     let n = 0;
     let rs = source(t, { chunks: 8 });
     for (const name of ['ts1', 'ts2', 'ts3']) {
@@ -480,7 +490,7 @@ for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
         }),
         flush: t.fn(`${name}.flush`, 'sync'),
         cancel: t.fn(`${name}.cancel`, 'sync'),
-      }), name === 'ts3' ? { signal: next.signal } : undefined);
+      }), name === 'ts3' ? { signal: next.signal } : name === 'ts2' ? { signal: feeding.signal } : undefined);
     }
     t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
   };
