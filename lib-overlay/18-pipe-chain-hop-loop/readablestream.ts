@@ -60,23 +60,27 @@ const {
   DOMException,
 } = internalBinding('messaging');
 
-let transformStreamFuseReady = (stream: TransformStream): boolean => {
+// @overlay-after transformStreamSyncWrite
+// The TransformStream steps pipes take, bound on first use (the two
+// modules require each other).
+function loadTransformStreamPipeSteps(): void {
   ({
     transformStreamFuseReady,
     transformStreamPassTransform,
     transformStreamPassMaterialize,
   } = require('internal/webstreams/transformstream'));
+}
+
+let transformStreamFuseReady = (stream: TransformStream): boolean => {
+  loadTransformStreamPipeSteps();
   return transformStreamFuseReady(stream);
 };
 
 let transformStreamPassTransform: (stream: TransformStream, chunk: unknown, request: PipeWriteTracker,
   hooks: TransformStreamFuseHooks, forwards: boolean) => unknown;
+
 let transformStreamPassMaterialize = (): void => {
-  ({
-    transformStreamFuseReady,
-    transformStreamPassTransform,
-    transformStreamPassMaterialize,
-  } = require('internal/webstreams/transformstream'));
+  loadTransformStreamPipeSteps();
   transformStreamPassMaterialize();
 };
 
