@@ -28,6 +28,10 @@ test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:pipeTo | teardown-writes | why\n---\nstream: x\n'), /'teardown-writes' applies to named scenarios only/);
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:tee | races | why\n---\nstream: x\n'), /name a level/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);
+  // The body at 72 columns, as core-validate-commit holds it; indented lines (a table) may run longer.
+  assert.throws(() => parsePatchMd(`---\nbench: pipe\n---\nstream: x\n\nok\n${'a'.repeat(73)}\n`), /PATCH.md:7: the body is wrapped at 72 columns .* this line has 73/);
+  assert.equal(parsePatchMd(`stream: x\n\n${'a'.repeat(72)}\n    ${'b'.repeat(100)}\n`).body.length, 72 + 1 + 104);
+  assert.doesNotThrow(() => parsePatchMd(`stream: x\n\nok\n\nSigned-off-by: ${'c'.repeat(80)} <c@d>\n`));
   assert.throws(() => parsePatchMd('---\nbench: ,\n---\nstream: x\n'), /bench: <filter>/);
   assert.throws(() => parsePatchMd('---\ndeviation: a | b\nstream: x\n'), /never closed/);
 });

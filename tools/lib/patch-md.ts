@@ -73,6 +73,9 @@ export interface PatchMd {
   adds: string[];
 }
 
+const BODY_COLUMNS = 72;
+const TRAILER = /^(Signed-off-by|Co-authored-by|Assisted-by|Reviewed-By|PR-URL|Refs|Fixes): /;
+
 export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
   let rest = text.replace(/\r\n/g, '\n');
   const deviations: Deviation[] = [];
@@ -107,6 +110,13 @@ export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
   const subject = lines[0].trim();
   if (!/^stream: \S/.test(subject)) throw new Error(`${where}: the subject line must start with 'stream: ', got '${subject}'`);
   if (lines.length > 1 && lines[1].trim() !== '') throw new Error(`${where}: a blank line must follow the subject`);
+  // Node's core-validate-commit holds the body to 72 columns; it lets an
+  // indented line (a table, code) and a trailer run longer.
+  const firstLine = text.replace(/\r\n/g, '\n').split('\n').length - lines.length + 1;
+  lines.forEach((line, i) => {
+    if (i > 1 && line.length > BODY_COLUMNS && !line.startsWith('    ') && !TRAILER.test(line))
+      throw new Error(`${where}:${firstLine + i}: the body is wrapped at ${BODY_COLUMNS} columns (core-validate-commit), this line has ${line.length}`);
+  });
   return { subject, body: lines.slice(2).join('\n').trim(), deviations, bench, adds };
 }
 
