@@ -496,4 +496,30 @@ for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
   };
 }
 
+// The last transform of such a chain aborts the signal of the pipe that
+// reads its readable side (the pipe into the sink) at its fourth chunk,
+// before or after the enqueue() that fulfils that pipe's pending read.
+const LAST_HOP_ACTIONS = {
+  'abort-signal-first': (c, ctl, abort) => { abort(new Error('user abort')); ctl.enqueue(c); },
+  'abort-signal-after': (c, ctl, abort) => { ctl.enqueue(c); abort(new Error('user abort')); },
+};
+for (const [action, act] of Object.entries(LAST_HOP_ACTIONS)) {
+  scenarios[`sync-chain-last-hop-${action}`] = (t) => {
+    const ac = new AbortController();
+    let n = 0;
+    let rs = source(t, { chunks: 8 });
+    for (const name of ['ts1', 'ts2', 'ts3']) {
+      rs = rs.pipeThrough(new TransformStream({
+        transform: t.fn(`${name}.transform`, 'sync', (c, ctl) => {
+          if (name !== 'ts3' || ++n !== 4) return ctl.enqueue(c);
+          return act(c, ctl, (e) => ac.abort(e));
+        }),
+        flush: t.fn(`${name}.flush`, 'sync'),
+        cancel: t.fn(`${name}.cancel`, 'sync'),
+      }));
+    }
+    t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
+  };
+}
+
 export default scenarios;
