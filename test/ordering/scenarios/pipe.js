@@ -436,6 +436,24 @@ Object.assign(scenarios, {
   },
 });
 
+// source -> ts1 -> ts2 -> ts3, three synchronous transforms that enqueue
+// each chunk, except the fourth chunk of the one named `at`, which
+// act(chunk, controller) handles. `transformer(name)` adds to a
+// transformer, `pipeOptions(name)` are its pipeThrough()'s options.
+function syncChainOfThree(t, at, act, { transformer = () => ({}), pipeOptions = () => undefined } = {}) {
+  let n = 0;
+  let rs = source(t, { chunks: 8 });
+  for (const name of ['ts1', 'ts2', 'ts3']) {
+    rs = rs.pipeThrough(new TransformStream({
+      ...transformer(name),
+      transform: t.fn(`${name}.transform`, 'sync', (c, ctl) => (name === at && ++n === 4 ? act(c, ctl) : ctl.enqueue(c))),
+      flush: t.fn(`${name}.flush`, 'sync'),
+      cancel: t.fn(`${name}.cancel`, 'sync'),
+    }), pipeOptions(name));
+  }
+  return rs;
+}
+
 // A chain of three synchronous transforms at rest, whose middle transform
 // does something else than enqueue one chunk at its fourth chunk: every
 // way a hop of the chain leaves the one-pass path, and the desiredSize it
@@ -475,23 +493,16 @@ for (const [action, act] of Object.entries(FUSED_HOP_ACTIONS)) {
     const next = new AbortController();
     const feeding = new AbortController();
     const others = { abort: (e) => ac.abort(e), abortNext: (e) => next.abort(e), abortFeeding: (e) => feeding.abort(e) };
-    let n = 0;
-    let rs = source(t, { chunks: 8 });
-    for (const name of ['ts1', 'ts2', 'ts3']) {
-      rs = rs.pipeThrough(new TransformStream({
-        start: (ctl) => { others[name] = ctl; },
-        transform: t.fn(`${name}.transform`, 'sync', (c, ctl) => {
-          if (name !== 'ts2' || ++n !== 4) return ctl.enqueue(c);
-          try {
-            return act(c, ctl, t, others);
-          } finally {
-            t.log(`ts2 desiredSize after ${action}: ${ctl.desiredSize}`);
-          }
-        }),
-        flush: t.fn(`${name}.flush`, 'sync'),
-        cancel: t.fn(`${name}.cancel`, 'sync'),
-      }), name === 'ts3' ? { signal: next.signal } : name === 'ts2' ? { signal: feeding.signal } : undefined);
-    }
+    const rs = syncChainOfThree(t, 'ts2', (c, ctl) => {
+      try {
+        return act(c, ctl, t, others);
+      } finally {
+        t.log(`ts2 desiredSize after ${action}: ${ctl.desiredSize}`);
+      }
+    }, {
+      transformer: (name) => ({ start: (ctl) => { others[name] = ctl; } }),
+      pipeOptions: (name) => (name === 'ts3' ? { signal: next.signal } : name === 'ts2' ? { signal: feeding.signal } : undefined),
+    });
     t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
   };
 }
@@ -506,18 +517,7 @@ const LAST_HOP_ACTIONS = {
 for (const [action, act] of Object.entries(LAST_HOP_ACTIONS)) {
   scenarios[`sync-chain-last-hop-${action}`] = (t) => {
     const ac = new AbortController();
-    let n = 0;
-    let rs = source(t, { chunks: 8 });
-    for (const name of ['ts1', 'ts2', 'ts3']) {
-      rs = rs.pipeThrough(new TransformStream({
-        transform: t.fn(`${name}.transform`, 'sync', (c, ctl) => {
-          if (name !== 'ts3' || ++n !== 4) return ctl.enqueue(c);
-          return act(c, ctl, (e) => ac.abort(e));
-        }),
-        flush: t.fn(`${name}.flush`, 'sync'),
-        cancel: t.fn(`${name}.cancel`, 'sync'),
-      }));
-    }
+    const rs = syncChainOfThree(t, 'ts3', (c, ctl) => act(c, ctl, (e) => ac.abort(e)));
     t.track('pipeTo', rs.pipeTo(sink(t), { signal: ac.signal }));
   };
 }
