@@ -56,6 +56,35 @@ export interface TransformStreamFuseHooks {
   forward(chunk: unknown): void;
 }
 
+/** @layer pipe-chain-hop-loop: the feeding pipe, as a chain's hops run in one loop. */
+export interface TransformStreamFeeder {
+  take(): unknown;
+  resume(): void;
+  tracker: import('internal/webstreams/readablestream').PipeWriteTracker;
+  /** The TransformStream whose hop this pipe would run at once on resuming, if any. */
+  upstream(): TransformStream | undefined;
+  /** Runs that hop (see transformStreamPassTransform); true when transform() did nothing else. */
+  hop(transformStream: TransformStream, feeder: TransformStreamFeeder): boolean;
+  /** Until a hop into this pipe's TransformStream leaves the loop; after that its hops are fused writes. */
+  clean: boolean;
+  /** The TransformStream whose readable side the pipe reads, if any. */
+  sourceOwner: TransformStream | undefined;
+}
+
+/** @layer pipe-chain-hop-loop: what the pipe reading the readable side does to bring a hop up to date. */
+export interface TransformStreamFuseHooks {
+  /** Whether the pipe would hold the chunk transform() enqueues for the next TransformStream. */
+  holds(): boolean;
+  /** Parks its read and clears the backpressure, as before transform(). */
+  materialize(): void;
+  /** Counts the chunk transform() enqueued as read (a shutdown waits for its write). */
+  received(): void;
+  /** Takes a chunk received() counted, as its read would have. */
+  forward(chunk: unknown): void;
+  /** Set when the hop was brought up to date during transform(): the loop ends there. */
+  passEnded: boolean;
+}
+
 export interface TransformStreamControllerState {
   stream: TransformStream | undefined;
   transformAlgorithm: TransformAlgorithm | undefined;
