@@ -464,9 +464,14 @@ function readableStreamPipeTo(
       const first = transformStream[kState].feeder;
       if (first === undefined || !transformStreamFuseReady(transformStream))
         return false;
-      if (!first.clean || first.sourceOwner?.[kState].feeder?.clean !== true)
-        return fusedWrite(transformStream, first);
-      let feeder: TransformStreamFeeder = first;
+      if (first.clean && first.sourceOwner?.[kState].feeder?.clean === true)
+        return hopLoop(transformStream, first);
+      return fusedWrite(transformStream, first);
+    }
+
+    // The loop of fusedHop(), from `transformStream`'s hop upstream.
+    function hopLoop(transformStream: TransformStream, first: TransformStreamFeeder): boolean {
+      let feeder = first;
       // The pipe steps and write depth the holding pipes' resumptions and
       // writes would have run transform() in.
       enterPipeStep();
@@ -491,9 +496,10 @@ function readableStreamPipeTo(
       return true;
     }
 
-    // fusedHop() for a TransformStream whose hop left the loop: the chunk
-    // `feeder` holds written into transform() with the fuse hooks set, the
-    // chunk it enqueues held or forwarded as the parked read would have.
+    // fusedHop() outside the loop (a chain of one, or a TransformStream
+    // whose hop once left the loop): the chunk `feeder` holds written into
+    // transform() with the fuse hooks set, the chunk it enqueues held or
+    // forwarded as the parked read would have.
     function fusedWrite(transformStream: TransformStream, feeder: TransformStreamFeeder): boolean {
       const hooks = fuseHooks ??= pipeFuseHooks();
       const chunk = feeder.take();
