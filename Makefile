@@ -14,7 +14,7 @@ help:
 	@echo "make test      every test suite; ends with 'N passed, M failed'"
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
 	@echo "make ordering | resources   ordering differential suite | resource checks"
-	@echo "make fuzz [SEED=n] [COUNT=n]   random differential programs (default: a new seed, 10000)"
+	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n]  random differential programs (default: a new seed, 10000 from #0)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
@@ -165,8 +165,9 @@ ordering: build
 # into the corpus (test/ordering/scenarios/fuzz-found/).
 SEED ?= $(shell date +%s)
 COUNT ?= 10000
+FROM ?= 0
 fuzz: build
-	$(NODE) tools/fuzz.ts --seed $(SEED) --count $(COUNT) --save
+	$(NODE) tools/fuzz.ts --seed $(SEED) --from $(FROM) --count $(COUNT) --save
 
 resources: build
 	$(NODE) tools/resources.ts

@@ -5,8 +5,10 @@
 // it uses a declared fuzz feature and differs only as the declaration allows.
 // A failing program is minimized (ddmin over its op list) and printed; with
 // --save it becomes a scenario of the corpus (test/ordering/scenarios/fuzz-found/).
+// --from N starts at program N of the seed, so that a program a long run
+// reported (`fuzz/seed-S-N`) can be run and minimized again on its own.
 //
-//   node tools/fuzz.ts [--seed N] [--count N] [--old base] [--new patched] [--overlay DIR]
+//   node tools/fuzz.ts [--seed N] [--from N] [--count N] [--old base] [--new patched] [--overlay DIR]
 //                      [--batch N] [--minimize N] [--save] [--save-dir DIR]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,9 +26,10 @@ import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { CORPUS } from './ordering/side.ts';
 
-const USAGE = 'node tools/fuzz.ts [--seed N] [--count N] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
+const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
 const { values } = parseFlags({
   seed: { type: 'string', default: '1' },
+  from: { type: 'string', default: '0' },
   count: { type: 'string', default: '1000' },
   old: { type: 'string', default: 'base' },
   new: { type: 'string', default: 'patched' },
@@ -48,7 +51,9 @@ function intFlag(name: string, value: string | undefined, min: number): number {
 }
 
 const seed = intFlag('seed', values.seed, 0);
+const first = intFlag('from', values.from, 0);
 const count = intFlag('count', values.count, 1);
+const end = first + count;
 const batchSize = intFlag('batch', values.batch, 1);
 const maxMinimize = intFlag('minimize', values.minimize, 0);
 
@@ -117,9 +122,9 @@ async function main(): Promise<void> {
     return judged;
   };
 
-  for (let from = 0; from < count; from += batchSize) {
+  for (let from = first; from < end; from += batchSize) {
     const entries: Entry[] = [];
-    for (let i = from; i < Math.min(count, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
+    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
     const { outcomes } = await judge(entries);
     entries.forEach((e, i) => {
       const o = outcomes[i];
@@ -131,7 +136,7 @@ async function main(): Promise<void> {
       else if (o.kind === 'base-assertion') baseAssertions++;
       else failing.push({ ...e, outcome: o });
     });
-    process.stderr.write(`fuzz seed ${seed}: ${Math.min(count, from + batchSize)}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.stderr.write(`fuzz seed ${seed}: ${Math.min(end, from + batchSize) - first}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   }
 
   // The shortest programs first: they minimize fastest and read best.
@@ -182,8 +187,9 @@ async function main(): Promise<void> {
   const restoredText = restored === 0 || !baseRef ? '' : `, ${restored} that these layers bring back to ${baseRef.name}'s events (up to turns)`;
   const assertionText = baseAssertions === 0 ? '' :
     `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
-  console.log(`\nfuzz: seed ${seed}, ${count} programs, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}` });
+  const range = first === 0 ? `${count} programs` : `${count} programs from #${first}`;
+  console.log(`\nfuzz: seed ${seed}, ${range}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: first === 0 ? `seed ${seed}` : `seed ${seed} from #${first}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 
