@@ -175,6 +175,12 @@ test('fuzz: a lib that settles writes late is caught, minimized, and the saved c
   assert.equal(late.status, 1, late.stdout + late.stderr);
   assert.match(late.stdout, new RegExp(`^DIFFERS fuzz-found/${saved[0].replace('.json', '')} \\(undeclared; `, 'm'));
   assert.equal(tool('ordering.ts', ['--new', 'base', '--corpus', saveDir]).status, 0);
+  // --from runs that one program again, by its index, on its own.
+  const index = m[1].split('-').pop()!;
+  const again = tool('fuzz.ts', ['--seed', '1', '--from', index, '--count', '1', '--new', lib, '--minimize', '0']);
+  assert.equal(again.status, 1, again.stdout + again.stderr);
+  assert.match(again.stdout, new RegExp(`^FAILS ${m[1]} \\(`, 'm'));
+  assert.match(again.stdout, new RegExp(`fuzz: seed 1, 1 programs from #${index}, .*: 0 identical, .*1 differing`));
 });
 
 test('fuzz: deviations declared as fuzz:<feature> cover the programs that use the feature, checked on their projections', () => {
@@ -212,6 +218,9 @@ test('bad input stops with a clear message', () => {
   const r = tool('fuzz.ts', ['--count', 'many']);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /--count must be an integer/);
+  const from = tool('fuzz.ts', ['--from', 'x']);
+  assert.equal(from.status, 2);
+  assert.match(from.stderr, /--from must be an integer >= 0, not 'x'/);
   const bad = tempDir('ordering-corpus-');
   writeFileSync(join(bad, 'Bad Name.js'), 'export default { x: () => {} };\n');
   const badId = tool('ordering.ts', ['--new', 'base', '--corpus', bad]);
