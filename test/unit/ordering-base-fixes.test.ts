@@ -85,6 +85,19 @@ test('the series declares the pipe fixes, and the suites compare against the bas
   assert.equal(byDir.oldLib.dir, sides.oldLib.dir);
 });
 
+test('an old side that already has a layer takes none of its base fix', () => {
+  // `--old patched --new <hand-edited copy>`: patched has every layer's
+  // fix in its own code, where the base's anchors no longer occur.
+  const sides = resolveSides('patched', 'patched', undefined);
+  assert.deepEqual(sides.fixes, []);
+  assert.equal(sides.oldLib.name, 'patched');
+  const n = listLayers().length;
+  const fromEleven = resolveSides(libDir(stateLibName(11, n)), 'patched', undefined);
+  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+  const fromThirteen = resolveSides(libDir(stateLibName(13, n)), 'patched', undefined);
+  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination']);
+});
+
 test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
   const base = resolveLib('base');
   const fixed = withBaseFixes(base, baseFixes(listLayers()));

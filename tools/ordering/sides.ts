@@ -50,7 +50,10 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
       throw new Error(`${newLib.dir} was built from layers [${built.join(', ')}] but the overlay has [${expected.join(', ')}] up to there; run \`make build\``);
     }
   }
-  const fixes = baseFixes(layers);
+  // A lib that already has a layer has its fix: `--old patched` (or a hand-
+  // edited copy of a built state) takes none of that layer's base fix.
+  const has = new Set(readLibDir(seriesOld.dir).manifest.layers);
+  const fixes = baseFixes(layers).filter((f) => !has.has(f.layer));
   const last = layers.at(-1)?.index;
   // The new side is the state after the range: `patched` here, or any lib
   // with the overlay named (tools/series/check.ts passes each state's dir).
