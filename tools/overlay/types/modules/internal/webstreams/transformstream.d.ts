@@ -56,11 +56,8 @@ export interface TransformStreamFuseHooks {
   forward(chunk: unknown): void;
 }
 
-/** @layer pipe-chain-hop-loop: the feeding pipe, as a chain's hops run in one loop. */
+/** @layer pipe-chain-hop-loop: the feeding pipe, as a chain's hops run in one loop (merged with pipe-fused-hop's). */
 export interface TransformStreamFeeder {
-  take(): unknown;
-  resume(): void;
-  tracker: import('internal/webstreams/readablestream').PipeWriteTracker;
   /** The TransformStream whose hop this pipe would run at once on resuming, if any. */
   upstream(): TransformStream | undefined;
   /** Runs that hop (see transformStreamPassTransform); true when transform() did nothing else. */
@@ -71,16 +68,8 @@ export interface TransformStreamFeeder {
   sourceOwner: TransformStream | undefined;
 }
 
-/** @layer pipe-chain-hop-loop: what the pipe reading the readable side does to bring a hop up to date. */
+/** @layer pipe-chain-hop-loop: what a loop's hop adds to the reading pipe's hooks (merged with pipe-fused-hop's). */
 export interface TransformStreamFuseHooks {
-  /** Whether the pipe would hold the chunk transform() enqueues for the next TransformStream. */
-  holds(): boolean;
-  /** Parks its read and clears the backpressure, as before transform(). */
-  materialize(): void;
-  /** Counts the chunk transform() enqueued as read (a shutdown waits for its write). */
-  received(): void;
-  /** Takes a chunk received() counted, as its read would have. */
-  forward(chunk: unknown): void;
   /** Set when the hop was brought up to date during transform(): the loop ends there. */
   passEnded: boolean;
 }
