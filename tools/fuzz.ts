@@ -187,9 +187,9 @@ async function main(): Promise<void> {
   const restoredText = restored === 0 || !baseRef ? '' : `, ${restored} that these layers bring back to ${baseRef.name}'s events (up to turns)`;
   const assertionText = baseAssertions === 0 ? '' :
     `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
-  const range = first === 0 ? `${count} programs` : `${count} programs from #${first}`;
-  console.log(`\nfuzz: seed ${seed}, ${range}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: first === 0 ? `seed ${seed}` : `seed ${seed} from #${first}` });
+  const fromText = first === 0 ? '' : ` from #${first}`;
+  console.log(`\nfuzz: seed ${seed}, ${count} programs${fromText}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}${fromText}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 
