@@ -12,7 +12,7 @@
 //                      [--batch N] [--minimize N] [--save] [--save-dir DIR]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseFlags } from './lib/args.ts';
+import { intFlag, parseFlags } from './lib/args.ts';
 import { OUT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
@@ -41,21 +41,12 @@ const { values } = parseFlags({
   quiet: { type: 'boolean', default: false },
 }, USAGE);
 
-function intFlag(name: string, value: string | undefined, min: number): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min) {
-    console.error(`fuzz: --${name} must be an integer >= ${min}, not '${value}'\nusage: ${USAGE}`);
-    process.exit(2);
-  }
-  return n;
-}
-
-const seed = intFlag('seed', values.seed, 0);
-const first = intFlag('from', values.from, 0);
-const count = intFlag('count', values.count, 1);
+const seed = intFlag('fuzz', 'seed', values.seed, 0, USAGE);
+const first = intFlag('fuzz', 'from', values.from, 0, USAGE);
+const count = intFlag('fuzz', 'count', values.count, 1, USAGE);
 const end = first + count;
-const batchSize = intFlag('batch', values.batch, 1);
-const maxMinimize = intFlag('minimize', values.minimize, 0);
+const batchSize = intFlag('fuzz', 'batch', values.batch, 1, USAGE);
+const maxMinimize = intFlag('fuzz', 'minimize', values.minimize, 0, USAGE);
 
 /** Drops optional source settings one at a time while the program still fails. */
 async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Program[]) => Promise<boolean[]>): Promise<SourceSpec> {

@@ -8,7 +8,7 @@
 //   bin/node-patched --trace-gc-nvp benchmark/real-world/ssr-response.js > gc.log
 //   node tools/gc-summary.ts gc.log [--skip 10]
 import { readFileSync } from 'node:fs';
-import { parseFlags } from './lib/args.ts';
+import { intFlag, parseFlags } from './lib/args.ts';
 
 interface GcEvent {
   gc: string;
@@ -51,11 +51,11 @@ export function summarize(events: GcEvent[], skip = 0): GcSummary {
 }
 
 if (import.meta.main) {
-  const { values, positionals } = parseFlags({ skip: { type: 'string', default: '0' } },
-    'node tools/gc-summary.ts <trace-gc-nvp log>… [--skip N]');
-  const skip = Number(values.skip);
-  if (positionals.length === 0 || !Number.isInteger(skip) || skip < 0) {
-    console.error('gc-summary: give one or more --trace-gc-nvp logs, and --skip as a whole number of scavenges');
+  const usage = 'node tools/gc-summary.ts <trace-gc-nvp log>… [--skip N]';
+  const { values, positionals } = parseFlags({ skip: { type: 'string', default: '0' } }, usage);
+  const skip = intFlag('gc-summary', 'skip', values.skip, 0, usage);
+  if (positionals.length === 0) {
+    console.error(`gc-summary: give one or more --trace-gc-nvp logs\nusage: ${usage}`);
     process.exit(2);
   }
   for (const file of positionals) {

@@ -40,5 +40,8 @@ test('gc-summary prints one line per log and refuses a log without --trace-gc-nv
   const plain = run(join(dir, 'plain.log'));
   assert.equal(plain.status, 1);
   assert.match(plain.stderr, /no 'GC: \{…\}' lines/);
-  assert.equal(run(join(dir, 'gc.log'), '--skip', 'x').status, 2);
+  const badSkip = run(join(dir, 'gc.log'), '--skip', 'x');
+  assert.equal(badSkip.status, 2);
+  assert.match(badSkip.stderr, /--skip must be an integer >= 0, not 'x'/);
+  assert.equal(run().status, 2);
 });

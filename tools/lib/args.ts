@@ -9,3 +9,13 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig['options']>>(op
     process.exit(2);
   }
 }
+
+/** A whole-number flag of at least `min`; stops with the usage otherwise. */
+export function intFlag(tool: string, name: string, value: string | undefined, min: number, usage: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`${tool}: --${name} must be an integer >= ${min}, not '${value}'\nusage: ${usage}`);
+    process.exit(2);
+  }
+  return n;
+}
