@@ -11,7 +11,7 @@
 // `concurrency` of them in flight at a time.
 const common = require('../common.js');
 const assert = require('assert');
-const { ReadableStream, TransformStream, WritableStream } = require('node:stream/web');
+const { ReadableStream, WritableStream } = require('node:stream/web');
 const {
   pageBytes, viewBounds, headInsertion, suffixMover, byteCounter, expectedPieces, HEAD_TAGS,
 } = require('./lib/ssr.js');
@@ -30,13 +30,13 @@ async function main({ n, chunks, size, concurrency }) {
   const expectedBytes = page.byteLength + HEAD_TAGS.byteLength;
 
   function renderBody() {
-    let next = 0;
+    let view = 0;
     return new ReadableStream({
       type: 'bytes',
       pull(controller) {
-        if (next < bounds.length) {
+        if (view < bounds.length) {
           // A fresh view per chunk: enqueue() transfers its buffer.
-          const [start, end] = bounds[next++];
+          const [start, end] = bounds[view++];
           controller.enqueue(page.slice(start, end));
         } else {
           controller.close();
