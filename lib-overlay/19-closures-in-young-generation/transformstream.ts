@@ -1,0 +1,164 @@
+import { kParkedAlgorithmResult, kResolvedPromise, kState } from 'internal/webstreams/util';
+import {
+  transformStreamError,
+  type TransformStream,
+  type TransformStreamDefaultController,
+} from 'internal/webstreams/transformstream';
+import {
+  writableStreamFinishInFlightWrite,
+  writableStreamUpdateBackpressure,
+} from 'internal/webstreams/writablestream';
+import assert from 'internal/assert';
+
+const {
+  PromisePrototypeThen,
+  PromiseReject,
+  PromiseResolve,
+} = primordials;
+
+// PerformTransform's rejection steps for `controller`, created once and
+// kept in its state. The closure is returned rather than assigned where it
+// is written: V8 allocates a function literal assigned straight to a
+// property in the old generation, where, once dead, it would keep the
+// stream alive until the next full garbage collection.
+function transformStreamDefaultControllerRejectionSteps(controller: TransformStreamDefaultController): (error: unknown) => never {
+  return (error: unknown) => {
+    transformStreamError(controller[kState].stream!, error);
+    throw error;
+  };
+}
+
+function transformStreamDefaultControllerPerformTransform(
+  controller: TransformStreamDefaultController,
+  chunk: unknown): Promise<unknown> | undefined {
+  const controllerState = controller[kState];
+  const transformAlgorithm = controllerState.transformAlgorithm;
+  if (transformAlgorithm === undefined) {
+    // Algorithms were cleared by a concurrent cancel/abort/close.
+    return kResolvedPromise;
+  }
+  let result;
+  try {
+    result = transformAlgorithm(chunk, controller);
+  } catch (error) {
+    result = PromiseReject(error);
+  }
+  const state = controllerState.stream![kState];
+  if (result === null ||
+      (typeof result !== 'object' && typeof result !== 'function')) {
+    if (state.writable![kState].inFlightWriteRequest.promise === null && !state.passThrough) {
+      state.syncTransform = true;
+      return undefined;
+    }
+    result = kResolvedPromise;
+  } else {
+    state.syncTransform = false;
+    result = PromiseResolve(result);
+  }
+  controllerState.performTransformRejected ??=
+    transformStreamDefaultControllerRejectionSteps(controller);
+  return PromisePrototypeThen(
+    result,
+    undefined,
+    controllerState.performTransformRejected);
+}
+
+function transformStreamDefaultSinkWriteAlgorithm(stream: TransformStream, chunk: unknown): unknown {
+  const state = stream[kState];
+  const {
+    writable,
+    controller,
+  } = state;
+  assert(writable![kState].state === 'writable');
+  if (state.backpressure) {
+    // Park the chunk; the backpressure -> false flip delivers the cached
+    // continuation (see transformStreamSetBackpressure) at the same
+    // microtask position as the old [[backpressureChangePromise]]
+    // reaction. The continuation completes the parked write by wiring
+    // the perform-transform promise directly to the writable
+    // controller's write reactions (they exist: the controller creates
+    // them before invoking the write algorithm), replacing the promise
+    // record the old code allocated and resolved per parked chunk. The
+    // writable dispatches a single write at a time, so one pending slot
+    // suffices.
+    assert(!state.pendingWriteParked);
+    state.pendingWriteParked = true;
+    state.pendingWriteChunk = chunk;
+    if (state.writeContinuation === undefined) {
+      // Bound before it is stored: see
+      // transformStreamDefaultControllerRejectionSteps.
+      const writeContinuation = () => {
+        const pendingChunk = state.pendingWriteChunk;
+        state.pendingWriteParked = false;
+        state.pendingWriteChunk = undefined;
+        const writableState = state.writable![kState];
+        const writableControllerState = writableState.controller![kState];
+        if (writableState.state === 'erroring') {
+          const error = writableState.storedError;
+          PromisePrototypeThen(
+            kResolvedPromise,
+            () => writableControllerState.writeRejected!(error));
+          return;
+        }
+        assert(writableState.state === 'writable');
+        const transformed = transformStreamDefaultControllerPerformTransform(
+          controller!,
+          pendingChunk);
+        if (transformed === undefined) {
+          // A pipe's write whose transform returned a non-thenable.
+          PromisePrototypeThen(kResolvedPromise, writableControllerState.writeFulfilled);
+        } else {
+          PromisePrototypeThen(
+            transformed,
+            writableControllerState.writeFulfilled,
+            writableControllerState.writeRejected);
+        }
+      };
+      state.writeContinuation = writeContinuation;
+    }
+    return kParkedAlgorithmResult;
+  }
+  return transformStreamDefaultControllerPerformTransform(controller!, chunk);
+}
+
+function transformStreamCompleteSyncWrite(stream: TransformStream, result: unknown): void {
+  const state = stream[kState];
+  const writable = state.writable!;
+  const writableState = writable[kState];
+  const writableController = writableState.controller!;
+  const writableControllerState = writableController[kState];
+  const synchronous = result === null ||
+    (typeof result !== 'object' && typeof result !== 'function');
+  if (synchronous && writableState.state === 'writable') {
+    writableControllerState.queueTotalSize -= 1;
+    writableControllerState.inFlightChunkSize = 0;
+    writableStreamFinishInFlightWrite(writable);
+    return;
+  }
+
+  // The writable side publishes its backpressure before its write
+  // algorithm runs; when transform() has errored it meanwhile, only the
+  // flag (its ready record is already rejected).
+  if (writableState.state === 'writable') {
+    writableStreamUpdateBackpressure(writableController, writableState);
+  } else {
+    writableState.backpressure =
+      writableControllerState.highWaterMark - writableControllerState.queueTotalSize <= 0;
+  }
+  if (synchronous) {
+    PromisePrototypeThen(kResolvedPromise, writableControllerState.writeFulfilled!);
+    return;
+  }
+  state.syncTransform = false;
+  const controller = state.controller!;
+  const controllerState = controller[kState];
+  controllerState.performTransformRejected ??=
+    transformStreamDefaultControllerRejectionSteps(controller);
+  PromisePrototypeThen(
+    PromisePrototypeThen(
+      PromiseResolve(result),
+      undefined,
+      controllerState.performTransformRejected),
+    writableControllerState.writeFulfilled,
+    writableControllerState.writeRejected);
+}
