@@ -41,3 +41,28 @@ it('is quiet on clean Node-style code', () => {
   const text = "'use strict';\n\nconst {\n  SafeMap,\n} = primordials;\n\nfunction f() {\n  return new SafeMap();\n}\n\nmodule.exports = { f };\n";
   assert.deepEqual(lintModule('internal/webstreams/x', text), []);
 });
+
+it('reports a function literal assigned straight to a property inside a function, naming the site', () => {
+  const text = [
+    "'use strict';",
+    '',
+    'X.prototype.m = function() {};',
+    '',
+    'function setup(state, controller) {',
+    '  state.onPull = () => controller;',
+    '  state.onWrite ??= function(chunk) { return chunk; };',
+    '  const bound = () => controller;',
+    '  state.onClose = bound;',
+    '  state.settle = (0, () => controller);',
+    '}',
+    '',
+    'module.exports = { setup };',
+    '',
+  ].join('\n');
+  const found = lintModule('internal/webstreams/x', text)
+    .map((f) => `${f.line} ${f.rule} ${f.site}`);
+  assert.deepEqual(found, [
+    '6 old-generation-closure setup state.onPull',
+    '7 old-generation-closure setup state.onWrite',
+  ]);
+});

@@ -6,6 +6,10 @@
 //   sorted-primordials   the primordials header is sorted
 //   unused-binding       every header / require / internalBinding entry is used
 //   formatting           no trailing spaces or tabs, one newline at EOF, at most 2 blank lines, lines ≤ 120, single quotes
+// and one rule of this project's own, not Node's:
+//   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
+//                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
+//                           young-generation collections until the next full one
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, referencedNames, ts } from './ts.ts';
 
@@ -38,6 +42,33 @@ export interface LintFinding {
   rule: string;
   line: number;
   message: string;
+  /** old-generation-closure: `<enclosing function> <assigned expression>`, to tell a base site from a new one. */
+  site?: string;
+}
+
+const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken,
+  ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken]);
+
+/** Function literals assigned straight to a property inside a function (V8 allocates them in the old generation). */
+function oldGenerationClosures(sf: ts.SourceFile): LintFinding[] {
+  const out: LintFinding[] = [];
+  const visit = (node: ts.Node, fn: string | undefined): void => {
+    if (fn !== undefined && ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind) &&
+        (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left)) &&
+        (ts.isArrowFunction(node.right) || ts.isFunctionExpression(node.right))) {
+      const target = node.left.getText(sf);
+      out.push({
+        rule: 'old-generation-closure',
+        line: lineOf(sf, node.getStart(sf)),
+        message: `V8 allocates a function literal assigned to ${target} in the old generation; bind it to a const first`,
+        site: `${fn} ${target}`,
+      });
+    }
+    const name = ts.isFunctionLike(node) ? (node.name?.getText(sf) ?? fn ?? '<anonymous>') : fn;
+    ts.forEachChild(node, (child) => visit(child, name));
+  };
+  visit(sf, undefined);
+  return out;
 }
 
 /** Every name declared anywhere in the file (scope-blind: a local shadowing a global counts as declared). */
@@ -124,5 +155,6 @@ export function lintModule(id: string, text: string): LintFinding[] {
     ts.forEachChild(node, quotes);
   };
   quotes(sf);
+  findings.push(...oldGenerationClosures(sf));
   return findings.sort((a, b) => a.line - b.line);
 }

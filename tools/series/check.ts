@@ -79,7 +79,7 @@ function main(): void {
     report({ suite: `${prefix}-patches`, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 });
   }
   if (!skip.has('lint')) {
-    const r = runTool('lint.ts', ['--lib', states.at(-1)!]);
+    const r = runTool('lint.ts', ['--lib', states.at(-1)!, '--base', base.dir]);
     if (!r.ok) console.log(lastLines(r.output, 20));
     const sum = r.summaries.find((x) => x.suite === 'lint');
     report({ suite: `${prefix}-lint`, passed: sum?.passed ?? 0, failed: sum ? sum.failed : 1 });
