@@ -1,0 +1,74 @@
+import { kState, thenAlgorithmResult } from 'internal/webstreams/util';
+import {
+  writableStreamDefaultControllerAdvanceQueueIfNeeded,
+  writableStreamDefaultControllerClearAlgorithms,
+  writableStreamFinishInFlightWrite,
+  writableStreamFinishInFlightWriteWithError,
+  writableStreamUpdateBackpressure,
+  type WritableStreamDefaultController,
+} from 'internal/webstreams/writablestream';
+import assert from 'internal/assert';
+
+const {
+  MathMax,
+  PromiseReject,
+} = primordials;
+
+function writableStreamDefaultControllerCallWriteAlgorithm(controller: WritableStreamDefaultController, chunk: unknown): void {
+  const {
+    stream,
+    writeAlgorithm,
+  } = controller[kState];
+
+  if (controller[kState].writeFulfilled === undefined) {
+    // The write reaction closures only capture the stream and controller,
+    // so they are created once on the first write and reused for every
+    // subsequent write instead of allocating two fresh closures per chunk.
+    // They are bound to constants before they are stored: V8 allocates a
+    // function literal assigned straight to a property in the old
+    // generation, where, once dead, it would keep the stream alive until
+    // the next full garbage collection.
+    const writeFulfilled = () => {
+      writableStreamFinishInFlightWrite(stream);
+      const streamState = stream[kState];
+      const {
+        state,
+      } = streamState;
+      assert(state === 'writable' || state === 'erroring');
+      // DequeueValue: the chunk itself left the queue when it went in
+      // flight (see writableStreamDefaultControllerProcessWrite).
+      const controllerState = controller[kState];
+      controllerState.queueTotalSize = MathMax(
+        0, controllerState.queueTotalSize - controllerState.inFlightChunkSize!);
+      controllerState.inFlightChunkSize = 0;
+      if (!streamState.closeQueuedOrInFlight &&
+          state === 'writable') {
+        writableStreamUpdateBackpressure(controller, streamState);
+      }
+      writableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+    };
+    const writeRejected = (error: unknown) => {
+      controller[kState].inFlightChunkSize = 0;
+      if (stream[kState].state === 'writable')
+        writableStreamDefaultControllerClearAlgorithms(controller);
+      writableStreamFinishInFlightWriteWithError(stream, error);
+    };
+    controller[kState].writeFulfilled = writeFulfilled;
+    controller[kState].writeRejected = writeRejected;
+  }
+
+  // The write algorithm may be a raw callback (a wrapped user sink.write
+  // returns its result uncoerced; a synchronous throw surfaces here) or an
+  // internal algorithm that always returns a promise; thenAlgorithmResult
+  // handles both.
+  let result;
+  try {
+    result = writeAlgorithm!(chunk, controller);
+  } catch (error) {
+    result = PromiseReject(error);
+  }
+  thenAlgorithmResult(
+    result,
+    controller[kState].writeFulfilled,
+    controller[kState].writeRejected);
+}
