@@ -29,26 +29,8 @@ function readableStreamDefaultControllerPull(controller: ReadableStreamDefaultCo
   }
   assert(!controller[kState].pullAgain);
   controller[kState].pulling = true;
-  if (controller[kState].pullFulfilled === undefined) {
-    // The pull reaction closures only capture the controller, so they are
-    // created once on the first pull and reused for every subsequent pull
-    // instead of allocating two fresh closures per chunk. They are bound
-    // to constants before they are stored: V8 allocates a function literal
-    // assigned straight to a property in the old generation, where, once
-    // dead, it would keep the stream alive until the next full garbage
-    // collection.
-    const pullFulfilled = () => {
-      controller[kState].pulling = false;
-      if (controller[kState].pullAgain) {
-        controller[kState].pullAgain = false;
-        readableStreamDefaultControllerCallPullIfNeeded(controller);
-      }
-    };
-    const pullRejected =
-      (error: unknown) => readableStreamDefaultControllerError(controller, error);
-    controller[kState].pullFulfilled = pullFulfilled;
-    controller[kState].pullRejected = pullRejected;
-  }
+  if (controller[kState].pullFulfilled === undefined)
+    readableStreamDefaultControllerCreatePullReactions(controller);
   // The pull algorithm may be a raw callback (a wrapped user source.pull
   // returns its result uncoerced; a synchronous throw surfaces here) or an
   // internal algorithm that always returns a promise; thenAlgorithmResult
@@ -77,21 +59,8 @@ function readableByteStreamControllerCallPullIfNeeded(controller: ReadableByteSt
   }
   assert(!controller[kState].pullAgain);
   controller[kState].pulling = true;
-  if (controller[kState].pullFulfilled === undefined) {
-    // See readableStreamDefaultControllerCallPullIfNeeded: created once,
-    // reused for every pull, bound before they are stored.
-    const pullFulfilled = () => {
-      controller[kState].pulling = false;
-      if (controller[kState].pullAgain) {
-        controller[kState].pullAgain = false;
-        readableByteStreamControllerCallPullIfNeeded(controller);
-      }
-    };
-    const pullRejected =
-      (error: unknown) => readableByteStreamControllerError(controller, error);
-    controller[kState].pullFulfilled = pullFulfilled;
-    controller[kState].pullRejected = pullRejected;
-  }
+  if (controller[kState].pullFulfilled === undefined)
+    readableByteStreamControllerCreatePullReactions(controller);
   // See readableStreamDefaultControllerPull for the raw-callback contract.
   let result;
   try {
@@ -103,4 +72,42 @@ function readableByteStreamControllerCallPullIfNeeded(controller: ReadableByteSt
     result,
     controller[kState].pullFulfilled!,
     controller[kState].pullRejected);
+}
+
+// The pull reaction closures only capture the controller, so they are
+// created once, on the first pull, and reused for every subsequent pull.
+// They are created here rather than in the pull step so that the pull step
+// captures nothing (no context per pull), and bound to constants before
+// they are stored: V8 allocates a function literal assigned straight to a
+// property in the old generation, where, once dead, it would keep the
+// stream alive until the next full garbage collection.
+// @overlay-after readableStreamDefaultControllerPull
+function readableStreamDefaultControllerCreatePullReactions(controller: ReadableStreamDefaultController): void {
+  const pullFulfilled = () => {
+    controller[kState].pulling = false;
+    if (controller[kState].pullAgain) {
+      controller[kState].pullAgain = false;
+      readableStreamDefaultControllerCallPullIfNeeded(controller);
+    }
+  };
+  const pullRejected =
+    (error: unknown) => readableStreamDefaultControllerError(controller, error);
+  controller[kState].pullFulfilled = pullFulfilled;
+  controller[kState].pullRejected = pullRejected;
+}
+
+// See readableStreamDefaultControllerCreatePullReactions.
+// @overlay-after readableByteStreamControllerCallPullIfNeeded
+function readableByteStreamControllerCreatePullReactions(controller: ReadableByteStreamController): void {
+  const pullFulfilled = () => {
+    controller[kState].pulling = false;
+    if (controller[kState].pullAgain) {
+      controller[kState].pullAgain = false;
+      readableByteStreamControllerCallPullIfNeeded(controller);
+    }
+  };
+  const pullRejected =
+    (error: unknown) => readableByteStreamControllerError(controller, error);
+  controller[kState].pullFulfilled = pullFulfilled;
+  controller[kState].pullRejected = pullRejected;
 }

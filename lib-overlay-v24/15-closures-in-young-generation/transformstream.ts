@@ -60,40 +60,48 @@ function transformStreamDefaultSinkWriteAlgorithm(stream: TransformStream, chunk
     const pendingWrite = PromiseWithResolvers<unknown>();
     state.pendingWrite = pendingWrite;
     state.pendingWriteChunk = chunk;
-    if (state.writeContinuation === undefined) {
-      // Bound before it is stored: see
-      // transformStreamDefaultControllerRejectionSteps.
-      const writeContinuation = () => {
-        const pending = state.pendingWrite!;
-        const pendingChunk = state.pendingWriteChunk;
-        state.pendingWrite = undefined;
-        state.pendingWriteChunk = undefined;
-        const writableState = state.writable![kState];
-        if (writableState.state === 'erroring') {
-          pending.reject(writableState.storedError);
-          return;
-        }
-        assert(writableState.state === 'writable');
-        pending.resolve(
-          transformStreamDefaultControllerPerformTransform(
-            controller!,
-            pendingChunk));
-      };
-      state.writeContinuation = writeContinuation;
-    }
+    state.writeContinuation ??= transformStreamParkedWriteContinuation(stream);
     return pendingWrite.promise;
   }
   return transformStreamDefaultControllerPerformTransform(controller!, chunk);
 }
 
 // PerformTransform's rejection steps for `controller`, created once and
-// kept in its state. The closure is returned rather than assigned where it
-// is written: V8 allocates a function literal assigned straight to a
-// property in the old generation, where, once dead, it would keep the
-// stream alive until the next full garbage collection.
+// kept in its state. Returned rather than created where they are stored,
+// so that the transform step captures nothing (no context per chunk), and
+// because V8 allocates a function literal assigned straight to a property
+// in the old generation, where, once dead, it would keep the stream alive
+// until the next full garbage collection.
 function transformStreamDefaultControllerRejectionSteps(controller: TransformStreamDefaultController): (error: unknown) => never {
   return (error: unknown) => {
     transformStreamError(controller[kState].stream!, error);
     throw error;
+  };
+}
+
+// The continuation of a parked write (see
+// transformStreamDefaultSinkWriteAlgorithm), created once per stream.
+// Returned rather than created in the write algorithm, so that the write
+// algorithm captures nothing (no context per write), and so that it is not
+// a function literal assigned straight to a property (see
+// transformStreamDefaultControllerRejectionSteps).
+function transformStreamParkedWriteContinuation(stream: TransformStream): () => void {
+  const state = stream[kState];
+  const controller = state.controller;
+  return () => {
+    const pending = state.pendingWrite!;
+    const pendingChunk = state.pendingWriteChunk;
+    state.pendingWrite = undefined;
+    state.pendingWriteChunk = undefined;
+    const writableState = state.writable![kState];
+    if (writableState.state === 'erroring') {
+      pending.reject(writableState.storedError);
+      return;
+    }
+    assert(writableState.state === 'writable');
+    pending.resolve(
+      transformStreamDefaultControllerPerformTransform(
+        controller!,
+        pendingChunk));
   };
 }

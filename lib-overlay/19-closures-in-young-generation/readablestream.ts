@@ -52,9 +52,8 @@ class ReadableStreamAsyncIterator {
     if (state.current !== undefined) {
       let steps = state.chainedNextSteps;
       if (steps === undefined) {
-        // Bound before it is stored: see readableStreamDefaultControllerPull.
-        steps = () => readableStreamAsyncIteratorNextSteps(state);
-        state.chainedNextSteps = steps;
+        steps = state.chainedNextSteps =
+          readableStreamAsyncIteratorChainedNextSteps(state);
       }
       state.current = PromisePrototypeThen(state.current, steps, steps);
       return state.current;
@@ -116,26 +115,8 @@ function readableStreamDefaultControllerPull(controller: ReadableStreamDefaultCo
   }
   assert(!controller[kState].pullAgain);
   controller[kState].pulling = true;
-  if (controller[kState].pullFulfilled === undefined) {
-    // The pull reaction closures only capture the controller, so they are
-    // created once on the first pull and reused for every subsequent pull
-    // instead of allocating two fresh closures per chunk. They are bound
-    // to constants before they are stored: V8 allocates a function literal
-    // assigned straight to a property in the old generation, where, once
-    // dead, it would keep the stream alive until the next full garbage
-    // collection.
-    const pullFulfilled = () => {
-      controller[kState].pulling = false;
-      if (controller[kState].pullAgain) {
-        controller[kState].pullAgain = false;
-        readableStreamDefaultControllerCallPullIfNeeded(controller);
-      }
-    };
-    const pullRejected =
-      (error: unknown) => readableStreamDefaultControllerError(controller, error);
-    controller[kState].pullFulfilled = pullFulfilled;
-    controller[kState].pullRejected = pullRejected;
-  }
+  if (controller[kState].pullFulfilled === undefined)
+    readableStreamDefaultControllerCreatePullReactions(controller);
   // The pull algorithm may be a raw callback (a wrapped user source.pull
   // returns its result uncoerced; a synchronous throw surfaces here) or an
   // internal algorithm that always returns a promise; thenAlgorithmResult
@@ -148,7 +129,7 @@ function readableStreamDefaultControllerPull(controller: ReadableStreamDefaultCo
   }
   thenAlgorithmResult(
     result,
-    controller[kState].pullFulfilled,
+    controller[kState].pullFulfilled!,
     controller[kState].pullRejected);
 }
 
@@ -164,21 +145,8 @@ function readableByteStreamControllerCallPullIfNeeded(controller: ReadableByteSt
   }
   assert(!controller[kState].pullAgain);
   controller[kState].pulling = true;
-  if (controller[kState].pullFulfilled === undefined) {
-    // See readableStreamDefaultControllerCallPullIfNeeded: created once,
-    // reused for every pull, bound before they are stored.
-    const pullFulfilled = () => {
-      controller[kState].pulling = false;
-      if (controller[kState].pullAgain) {
-        controller[kState].pullAgain = false;
-        readableByteStreamControllerCallPullIfNeeded(controller);
-      }
-    };
-    const pullRejected =
-      (error: unknown) => readableByteStreamControllerError(controller, error);
-    controller[kState].pullFulfilled = pullFulfilled;
-    controller[kState].pullRejected = pullRejected;
-  }
+  if (controller[kState].pullFulfilled === undefined)
+    readableByteStreamControllerCreatePullReactions(controller);
   // See readableStreamDefaultControllerPull for the raw-callback contract.
   let result;
   try {
@@ -188,6 +156,54 @@ function readableByteStreamControllerCallPullIfNeeded(controller: ReadableByteSt
   }
   thenAlgorithmResult(
     result,
-    controller[kState].pullFulfilled,
+    controller[kState].pullFulfilled!,
     controller[kState].pullRejected);
+}
+
+// The pull reaction closures only capture the controller, so they are
+// created once, on the first pull, and reused for every subsequent pull.
+// They are created here rather than in the pull step so that the pull step
+// captures nothing (no context per pull), and bound to constants before
+// they are stored: V8 allocates a function literal assigned straight to a
+// property in the old generation, where, once dead, it would keep the
+// stream alive until the next full garbage collection.
+// @overlay-after readableStreamDefaultControllerPull
+function readableStreamDefaultControllerCreatePullReactions(controller: ReadableStreamDefaultController): void {
+  const pullFulfilled = () => {
+    controller[kState].pulling = false;
+    if (controller[kState].pullAgain) {
+      controller[kState].pullAgain = false;
+      readableStreamDefaultControllerCallPullIfNeeded(controller);
+    }
+  };
+  const pullRejected =
+    (error: unknown) => readableStreamDefaultControllerError(controller, error);
+  controller[kState].pullFulfilled = pullFulfilled;
+  controller[kState].pullRejected = pullRejected;
+}
+
+// See readableStreamDefaultControllerCreatePullReactions.
+// @overlay-after readableByteStreamControllerCallPullIfNeeded
+function readableByteStreamControllerCreatePullReactions(controller: ReadableByteStreamController): void {
+  const pullFulfilled = () => {
+    controller[kState].pulling = false;
+    if (controller[kState].pullAgain) {
+      controller[kState].pullAgain = false;
+      readableByteStreamControllerCallPullIfNeeded(controller);
+    }
+  };
+  const pullRejected =
+    (error: unknown) => readableByteStreamControllerError(controller, error);
+  controller[kState].pullFulfilled = pullFulfilled;
+  controller[kState].pullRejected = pullRejected;
+}
+
+// The next steps chained after a pending next(), created once per
+// iterator. Returned rather than created in next(), so that next()
+// captures nothing (no context per call), and so that it is not a function
+// literal assigned straight to a property, which V8 allocates in the old
+// generation (see readableStreamDefaultControllerCreatePullReactions).
+// @overlay-after ReadableStreamAsyncIterator
+function readableStreamAsyncIteratorChainedNextSteps(state: ReadableStreamAsyncIteratorReadRequest): () => Promise<ReadResult> {
+  return () => readableStreamAsyncIteratorNextSteps(state) as Promise<ReadResult>;
 }

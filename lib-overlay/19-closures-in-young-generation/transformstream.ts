@@ -17,10 +17,11 @@ const {
 } = primordials;
 
 // PerformTransform's rejection steps for `controller`, created once and
-// kept in its state. The closure is returned rather than assigned where it
-// is written: V8 allocates a function literal assigned straight to a
-// property in the old generation, where, once dead, it would keep the
-// stream alive until the next full garbage collection.
+// kept in its state. Returned rather than created where they are stored,
+// so that the transform step captures nothing (no context per chunk), and
+// because V8 allocates a function literal assigned straight to a property
+// in the old generation, where, once dead, it would keep the stream alive
+// until the next full garbage collection.
 function transformStreamDefaultControllerRejectionSteps(controller: TransformStreamDefaultController): (error: unknown) => never {
   return (error: unknown) => {
     transformStreamError(controller[kState].stream!, error);
@@ -84,38 +85,7 @@ function transformStreamDefaultSinkWriteAlgorithm(stream: TransformStream, chunk
     assert(!state.pendingWriteParked);
     state.pendingWriteParked = true;
     state.pendingWriteChunk = chunk;
-    if (state.writeContinuation === undefined) {
-      // Bound before it is stored: see
-      // transformStreamDefaultControllerRejectionSteps.
-      const writeContinuation = () => {
-        const pendingChunk = state.pendingWriteChunk;
-        state.pendingWriteParked = false;
-        state.pendingWriteChunk = undefined;
-        const writableState = state.writable![kState];
-        const writableControllerState = writableState.controller![kState];
-        if (writableState.state === 'erroring') {
-          const error = writableState.storedError;
-          PromisePrototypeThen(
-            kResolvedPromise,
-            () => writableControllerState.writeRejected!(error));
-          return;
-        }
-        assert(writableState.state === 'writable');
-        const transformed = transformStreamDefaultControllerPerformTransform(
-          controller!,
-          pendingChunk);
-        if (transformed === undefined) {
-          // A pipe's write whose transform returned a non-thenable.
-          PromisePrototypeThen(kResolvedPromise, writableControllerState.writeFulfilled);
-        } else {
-          PromisePrototypeThen(
-            transformed,
-            writableControllerState.writeFulfilled,
-            writableControllerState.writeRejected);
-        }
-      };
-      state.writeContinuation = writeContinuation;
-    }
+    state.writeContinuation ??= transformStreamParkedWriteContinuation(stream);
     return kParkedAlgorithmResult;
   }
   return transformStreamDefaultControllerPerformTransform(controller!, chunk);
@@ -161,4 +131,42 @@ function transformStreamCompleteSyncWrite(stream: TransformStream, result: unkno
       controllerState.performTransformRejected),
     writableControllerState.writeFulfilled,
     writableControllerState.writeRejected);
+}
+
+// The continuation of a parked write (see
+// transformStreamDefaultSinkWriteAlgorithm), created once per stream.
+// Returned rather than created in the write algorithm, so that the write
+// algorithm captures nothing (no context per write), and so that it is not
+// a function literal assigned straight to a property (see
+// transformStreamDefaultControllerRejectionSteps).
+function transformStreamParkedWriteContinuation(stream: TransformStream): () => void {
+  const state = stream[kState];
+  const controller = state.controller;
+  return () => {
+    const pendingChunk = state.pendingWriteChunk;
+    state.pendingWriteParked = false;
+    state.pendingWriteChunk = undefined;
+    const writableState = state.writable![kState];
+    const writableControllerState = writableState.controller![kState];
+    if (writableState.state === 'erroring') {
+      const error = writableState.storedError;
+      PromisePrototypeThen(
+        kResolvedPromise,
+        () => writableControllerState.writeRejected!(error));
+      return;
+    }
+    assert(writableState.state === 'writable');
+    const transformed = transformStreamDefaultControllerPerformTransform(
+      controller!,
+      pendingChunk);
+    if (transformed === undefined) {
+      // A pipe's write whose transform returned a non-thenable.
+      PromisePrototypeThen(kResolvedPromise, writableControllerState.writeFulfilled);
+    } else {
+      PromisePrototypeThen(
+        transformed,
+        writableControllerState.writeFulfilled,
+        writableControllerState.writeRejected);
+    }
+  };
 }

@@ -16,46 +16,11 @@ const {
 
 function writableStreamDefaultControllerCallWriteAlgorithm(controller: WritableStreamDefaultController, chunk: unknown): void {
   const {
-    stream,
     writeAlgorithm,
   } = controller[kState];
 
-  if (controller[kState].writeFulfilled === undefined) {
-    // The write reaction closures only capture the stream and controller,
-    // so they are created once on the first write and reused for every
-    // subsequent write instead of allocating two fresh closures per chunk.
-    // They are bound to constants before they are stored: V8 allocates a
-    // function literal assigned straight to a property in the old
-    // generation, where, once dead, it would keep the stream alive until
-    // the next full garbage collection.
-    const writeFulfilled = () => {
-      writableStreamFinishInFlightWrite(stream);
-      const streamState = stream[kState];
-      const {
-        state,
-      } = streamState;
-      assert(state === 'writable' || state === 'erroring');
-      // DequeueValue: the chunk itself left the queue when it went in
-      // flight (see writableStreamDefaultControllerProcessWrite).
-      const controllerState = controller[kState];
-      controllerState.queueTotalSize = MathMax(
-        0, controllerState.queueTotalSize - controllerState.inFlightChunkSize!);
-      controllerState.inFlightChunkSize = 0;
-      if (!streamState.closeQueuedOrInFlight &&
-          state === 'writable') {
-        writableStreamUpdateBackpressure(controller, streamState);
-      }
-      writableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
-    };
-    const writeRejected = (error: unknown) => {
-      controller[kState].inFlightChunkSize = 0;
-      if (stream[kState].state === 'writable')
-        writableStreamDefaultControllerClearAlgorithms(controller);
-      writableStreamFinishInFlightWriteWithError(stream, error);
-    };
-    controller[kState].writeFulfilled = writeFulfilled;
-    controller[kState].writeRejected = writeRejected;
-  }
+  if (controller[kState].writeFulfilled === undefined)
+    writableStreamDefaultControllerCreateWriteReactions(controller);
 
   // The write algorithm may be a raw callback (a wrapped user sink.write
   // returns its result uncoerced; a synchronous throw surfaces here) or an
@@ -69,6 +34,47 @@ function writableStreamDefaultControllerCallWriteAlgorithm(controller: WritableS
   }
   thenAlgorithmResult(
     result,
-    controller[kState].writeFulfilled,
+    controller[kState].writeFulfilled!,
     controller[kState].writeRejected);
+}
+
+// The write reaction closures only capture the stream and controller, so
+// they are created once, on the first write, and reused for every
+// subsequent write. They are created here rather than in the write step so
+// that the write step captures nothing (no context per write), and bound to
+// constants before they are stored: V8 allocates a function literal
+// assigned straight to a property in the old generation, where, once dead,
+// it would keep the stream alive until the next full garbage collection.
+// @overlay-after writableStreamDefaultControllerCallWriteAlgorithm
+function writableStreamDefaultControllerCreateWriteReactions(controller: WritableStreamDefaultController): void {
+  const {
+    stream,
+  } = controller[kState];
+  const writeFulfilled = () => {
+    writableStreamFinishInFlightWrite(stream);
+    const streamState = stream[kState];
+    const {
+      state,
+    } = streamState;
+    assert(state === 'writable' || state === 'erroring');
+    // DequeueValue: the chunk itself left the queue when it went in
+    // flight (see writableStreamDefaultControllerProcessWrite).
+    const controllerState = controller[kState];
+    controllerState.queueTotalSize = MathMax(
+      0, controllerState.queueTotalSize - controllerState.inFlightChunkSize!);
+    controllerState.inFlightChunkSize = 0;
+    if (!streamState.closeQueuedOrInFlight &&
+        state === 'writable') {
+      writableStreamUpdateBackpressure(controller, streamState);
+    }
+    writableStreamDefaultControllerAdvanceQueueIfNeeded(controller);
+  };
+  const writeRejected = (error: unknown) => {
+    controller[kState].inFlightChunkSize = 0;
+    if (stream[kState].state === 'writable')
+      writableStreamDefaultControllerClearAlgorithms(controller);
+    writableStreamFinishInFlightWriteWithError(stream, error);
+  };
+  controller[kState].writeFulfilled = writeFulfilled;
+  controller[kState].writeRejected = writeRejected;
 }
