@@ -60,7 +60,7 @@ function oldGenerationClosures(sf: ts.SourceFile): LintFinding[] {
       out.push({
         rule: 'old-generation-closure',
         line: lineOf(sf, node.getStart(sf)),
-        message: `V8 allocates a function literal assigned to ${target} in the old generation; bind it to a const first`,
+        message: `V8 allocates a function literal assigned to ${target} in the old generation; create it in a function of its own that binds or returns it`,
         site: `${fn} ${target}`,
       });
     }
