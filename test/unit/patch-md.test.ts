@@ -28,6 +28,9 @@ test('PATCH.md: errors name the problem', () => {
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:pipeTo | teardown-writes | why\n---\nstream: x\n'), /'teardown-writes' applies to named scenarios only/);
   assert.throws(() => parsePatchMd('---\ndeviation: fuzz:tee | races | why\n---\nstream: x\n'), /name a level/);
   assert.throws(() => parsePatchMd('---\nfoo: bar\n---\nstream: x\n'), /unknown front matter key 'foo'/);
+  // The subject at 72 characters at most (core-validate-commit's title-length).
+  assert.doesNotThrow(() => parsePatchMd(`stream: ${'a'.repeat(64)}\n\nok\n`));
+  assert.throws(() => parsePatchMd(`stream: ${'a'.repeat(65)}\n\nok\n`), /PATCH.md: the subject line has 73 characters; core-validate-commit allows 72/);
   // The body at 72 columns, as core-validate-commit holds it; indented lines (a table) may run longer.
   assert.throws(() => parsePatchMd(`---\nbench: pipe\n---\nstream: x\n\nok\n${'a'.repeat(73)}\n`), /PATCH.md:7: the body is wrapped at 72 columns .* this line has 73/);
   assert.equal(parsePatchMd(`stream: x\n\n${'a'.repeat(72)}\n    ${'b'.repeat(100)}\n`).body.length, 72 + 1 + 104);

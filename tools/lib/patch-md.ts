@@ -109,6 +109,7 @@ export function parsePatchMd(text: string, where = 'PATCH.md'): PatchMd {
   const lines = rest.replace(/^\n+/, '').split('\n');
   const subject = lines[0].trim();
   if (!/^stream: \S/.test(subject)) throw new Error(`${where}: the subject line must start with 'stream: ', got '${subject}'`);
+  if (subject.length > BODY_COLUMNS) throw new Error(`${where}: the subject line has ${subject.length} characters; core-validate-commit allows ${BODY_COLUMNS}`);
   if (lines.length > 1 && lines[1].trim() !== '') throw new Error(`${where}: a blank line must follow the subject`);
   // Node's core-validate-commit holds the body to 72 columns; it lets an
   // indented line (a table, code) and a trailer run longer.
