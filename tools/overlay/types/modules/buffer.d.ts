@@ -7,5 +7,6 @@ export const Buffer: {
   new (buffer: ArrayBuffer, byteOffset?: number, length?: number): Buffer;
   from(value: ArrayBufferLike | ArrayLike<number> | string, byteOffsetOrEncoding?: number | string, length?: number): Buffer;
   byteLength(value: string | ArrayBufferView, encoding?: string): number;
+  isBuffer(value: unknown): value is Buffer;
   readonly prototype: Buffer;
 };

@@ -6,3 +6,4 @@ export function validateNumber(value: unknown, name: string, min?: number, max?:
 export function validateObject(value: unknown, name: string, options?: number): void;
 export const kValidateObjectAllowObjects: number;
 export const kValidateObjectAllowObjectsAndNull: number;
+export function validateOneOf(value: unknown, name: string, oneOf: readonly unknown[]): void;

@@ -4,3 +4,4 @@ export const kIsErrored: unique symbol;
 export const kIsReadable: unique symbol;
 export const kIsClosedPromise: unique symbol;
 export const kControllerErrorFunction: unique symbol;
+export function isReadable(stream: unknown): boolean | null;
