@@ -54,6 +54,7 @@ it('reports a function literal assigned straight to a property inside a function
     '  const bound = () => controller;',
     '  state.onClose = bound;',
     '  state.settle = (0, () => controller);',
+    '  state.onCancel = ((reason) => reason);',
     '}',
     '',
     'module.exports = { setup };',
@@ -64,5 +65,6 @@ it('reports a function literal assigned straight to a property inside a function
   assert.deepEqual(found, [
     '6 old-generation-closure setup state.onPull',
     '7 old-generation-closure setup state.onWrite',
+    '11 old-generation-closure setup state.onCancel',
   ]);
 });

@@ -49,18 +49,24 @@ export interface LintFinding {
 const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken,
   ts.SyntaxKind.BarBarEqualsToken, ts.SyntaxKind.AmpersandAmpersandEqualsToken]);
 
+/** A function literal, parenthesized or not: V8's parser keeps no node for the parentheses. */
+function isFunctionLiteral(node: ts.Expression): boolean {
+  while (ts.isParenthesizedExpression(node)) node = node.expression;
+  return ts.isArrowFunction(node) || ts.isFunctionExpression(node);
+}
+
 /** Function literals assigned straight to a property inside a function (V8 allocates them in the old generation). */
 function oldGenerationClosures(sf: ts.SourceFile): LintFinding[] {
   const out: LintFinding[] = [];
   const visit = (node: ts.Node, fn: string | undefined): void => {
     if (fn !== undefined && ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind) &&
         (ts.isPropertyAccessExpression(node.left) || ts.isElementAccessExpression(node.left)) &&
-        (ts.isArrowFunction(node.right) || ts.isFunctionExpression(node.right))) {
+        isFunctionLiteral(node.right)) {
       const target = node.left.getText(sf);
       out.push({
         rule: 'old-generation-closure',
         line: lineOf(sf, node.getStart(sf)),
-        message: `V8 allocates a function literal assigned to ${target} in the old generation; create it in a function of its own that binds or returns it`,
+        message: `V8 allocates a function literal assigned to ${target} in the old generation; bind it to a constant before storing it (in a function that runs per chunk, create it in a function of its own, as patch 19 does)`,
         site: `${fn} ${target}`,
       });
     }
