@@ -41,7 +41,8 @@ import { appendFileSync, chmodSync, copyFileSync, existsSync, mkdirSync, readdir
 import { cpus, loadavg } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseFlags } from './lib/args.ts';
+import { intFlag, parseFlags } from './lib/args.ts';
+import { duration } from './lib/progress.ts';
 import { OUT, ROOT } from './lib/paths.ts';
 import { nodeVersionOf } from './lib/base-source.ts';
 import { isExecutableFile } from './lib/releases.ts';
@@ -272,14 +273,6 @@ export function besideTable(rows: readonly Beside[], nodeLabel: string, tsLabel:
 
 // ---- running ----------------------------------------------------------------
 
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
-}
-
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     if (dir && isExecutableFile(join(dir, name))) return join(dir, name);
@@ -307,12 +300,6 @@ export function findR(): RCheck {
 function die(message: string): never {
   process.stderr.write(`compare-node: ${message}\n`);
   process.exit(2);
-}
-
-function positiveInt(text: string, what: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) die(`${what} must be a positive integer, got '${text}'`);
-  return n;
 }
 
 interface Renderings {
@@ -441,7 +428,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const runs = values.runs !== undefined ? positiveInt(values.runs, '--runs') : values.quick ? QUICK_RUNS : DEFAULT_RUNS;
+  const runs = values.runs !== undefined ? intFlag('compare-node', 'runs', values.runs, 1, USAGE) : values.quick ? QUICK_RUNS : DEFAULT_RUNS;
   if (runs < 2) die('--runs must be at least 2: the t-test needs two samples a side');
   const filters = values.filter.flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   for (const f of filters) if (f.includes('/')) die(`--filter ${f}: compare.js matches a filter against the file name only (no '/')`);

@@ -19,7 +19,8 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { parseFlags } from './lib/args.ts';
+import { intFlag, parseFlags } from './lib/args.ts';
+import { duration } from './lib/progress.ts';
 import { OUT, ROOT } from './lib/paths.ts';
 import { analyse, type Analysis } from './bench/analyse.ts';
 import { renderChart } from './bench/chart.ts';
@@ -55,20 +56,6 @@ const { values, positionals } = parseFlags({
 function die(message: string): never {
   process.stderr.write(`compare: ${message}\n`);
   process.exit(2);
-}
-
-function positiveInt(text: string, what: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) die(`${what} must be a positive integer, got '${text}'`);
-  return n;
-}
-
-function duration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 }
 
 function outputDir(): string {
@@ -174,8 +161,8 @@ class Progress {
 async function main(): Promise<void> {
   if (values['from-csv']) return fromCsv(values['from-csv']);
 
-  const runs = values.runs !== undefined ? positiveInt(values.runs, '--runs') : values.quick ? QUICK_RUNS : DEFAULT_RUNS;
-  const timeoutMs = positiveInt(values.timeout, '--timeout') * 1000;
+  const runs = values.runs !== undefined ? intFlag('compare', 'runs', values.runs, 1, USAGE) : values.quick ? QUICK_RUNS : DEFAULT_RUNS;
+  const timeoutMs = intFlag('compare', 'timeout', values.timeout, 1, USAGE) * 1000;
   const filters = values.filter.flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   const sets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of sets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);

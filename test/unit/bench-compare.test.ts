@@ -195,7 +195,7 @@ test('base against base shows no significant difference', () => {
 test('bad options stop with a message', () => {
   const run = (args: string[]) => spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'compare.ts'), ...args], { encoding: 'utf8', timeout: 60_000 });
   const cases: Array<[string[], RegExp]> = [
-    [['--runs', '0'], /--runs must be a positive integer/],
+    [['--runs', '0'], /--runs must be an integer >= 1, not '0'/],
     [['--filter', 'no-such-benchmark'], /no benchmark matches --filter no-such-benchmark/],
     [['--filter', 'tee.js', '--set', 'nope=1'], /no selected benchmark has a configuration key 'nope'/],
     [['--filter', 'tee.js', '--set', 'n=abc'], /configuration "n" is numeric/],

@@ -15,3 +15,12 @@ export function progress(label: string, total: number): (done: number) => void {
     }
   };
 }
+
+/** Seconds as `42s`, `3m 07s` or `1h 05m` (`?` when not finite), for "— … left" lines. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}m ${String(s % 60).padStart(2, '0')}s` : `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
+}
