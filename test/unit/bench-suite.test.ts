@@ -75,10 +75,10 @@ test('the suite has Node\'s webstreams set and the real-world shapes', () => {
 
 // Issue 16's real-world set: pipelines built the way applications build
 // them, with the npm packages they use (package.json devDependencies).
-test('the real-world set has the SSE, NDJSON, fetch() rewriting, Response.text() and server-rendering pipelines', () => {
+test('the real-world set has the SSE, NDJSON, fetch() rewriting, Response.text(), server-rendering and request-adapter pipelines', () => {
   const realWorld = FILES.filter((f) => f.startsWith('real-world/'));
-  assert.deepEqual(realWorld, ['real-world/fetch-rewrite.js', 'real-world/ndjson.js', 'real-world/response-text.js', 'real-world/sse.js',
-    'real-world/ssr-response.js']);
+  assert.deepEqual(realWorld, ['real-world/fetch-rewrite.js', 'real-world/ndjson.js', 'real-world/node-request.js', 'real-world/response-text.js',
+    'real-world/sse.js', 'real-world/ssr-response.js']);
   const source = (file: string) => readFileSync(join(BENCHMARK_DIR, file), 'utf8');
   // The SSE and NDJSON pipelines live in real-world/lib/, shared with their models.
   assert.match(source('real-world/sse.js'), /ssePipeline\(source, sink\.write\)/);
@@ -88,6 +88,7 @@ test('the real-world set has the SSE, NDJSON, fetch() rewriting, Response.text()
   assert.match(source('real-world/lib/ndjson.js'), /import\('textlinestream'\)[\s\S]*new TextDecoderStream\(\)[\s\S]*new TextLineStream\(\)/);
   assert.match(source('real-world/fetch-rewrite.js'), /http\.createServer[\s\S]*server\.listen\(0, '127\.0\.0\.1'[\s\S]*await fetch\(url\)/);
   assert.match(source('real-world/response-text.js'), /new Response\(makeBody\(\)\)\.text\(\)/);
+  assert.match(source('real-world/node-request.js'), /body: Readable\.toWeb\(req\)[\s\S]*duplex: 'half'[\s\S]*await request\.json\(\)[\s\S]*concurrency/);
   // A new byte-stream body and new TransformStreams per response, several responses in flight.
   assert.match(source('real-world/ssr-response.js'), /type: 'bytes'[\s\S]*highWaterMark: 0[\s\S]*\.pipeThrough\(headInsertion\(\)\)[\s\S]*\.pipeTo\(response\)[\s\S]*concurrency/);
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
