@@ -17,10 +17,16 @@ import { flagsOf } from '../../tools/lib/test-flags.ts';
 import { listPatches } from '../../tools/node/series.ts';
 import { applyLayers } from '../../tools/overlay/apply.ts';
 import { applyBaseFixes, baseFixes } from '../../tools/ordering/base-fixes.ts';
-import { readSeries } from '../../tools/series/config.ts';
+import { readSeries, type SeriesConfig } from '../../tools/series/config.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 
 const slug = (name: string) => name.replace(/^\d+-/, '');
+
+/** The pinned base and the series' state after each fix, as the build makes them. */
+function fixesStates(s: SeriesConfig) {
+  const base = resolveBase(s.base);
+  return { base, states: applyLayers(base.modules, s.layers, { root: s.root, typings: base.typings, baseLabel: 'the base' }).layers };
+}
 
 test('series fixes: lib-overlay-fixes on the pinned base, PRs against main, one committed patch per layer', () => {
   const s = readSeries('fixes');
@@ -34,13 +40,13 @@ test('series fixes: lib-overlay-fixes on the pinned base, PRs against main, one 
 
 test('each fix is exactly the base fix it declares, and one main layer declares the same one', () => {
   const s = readSeries('fixes');
-  const base = resolveBase(s.base);
-  const states = applyLayers(base.modules, s.layers, { root: s.root, typings: base.typings, baseLabel: 'the base' }).layers;
+  const { base, states } = fixesStates(s);
   // A layer's fix, its insertions into the base in order, without the
   // layer's name (a main layer may add alternatives for its earlier states).
   const fixOf = (layer: Layer) => baseFixes([layer]).filter((f) => f.variant === 0).map((f) => ({ ...f, layer: '' }));
-  const main = listLayers().filter((l) => fixOf(l).length > 0);
-  const mainSlugs = listLayers().map((l) => slug(l.name));
+  const mainLayers = listLayers();
+  const main = mainLayers.filter((l) => fixOf(l).length > 0);
+  const mainSlugs = mainLayers.map((l) => slug(l.name));
   for (const [i, layer] of s.layers.entries()) {
     const fix = fixOf(layer);
     if (fix.length === 0) {
@@ -80,8 +86,7 @@ test('make pr SERIES=fixes (dry run): plain stream: titles, every PR against mai
 
 test("each fix's Node test fails on the base and passes with the fix", () => {
   const s = readSeries('fixes');
-  const base = resolveBase(s.base);
-  const states = applyLayers(base.modules, s.layers, { root: s.root, typings: base.typings, baseLabel: 'the base' }).layers;
+  const { base, states } = fixesStates(s);
   const libs = tempDir('fixes-states');
   // The lib after the first k fixes, as the series builds it.
   const stateLib = (k: number): Lib => {
