@@ -157,6 +157,52 @@ describe('rebase', () => {
   });
 });
 
+describe('rebase onto ground that took a layer\'s change', () => {
+  const FRESH = 'function fresh(list: number[]): number[] {\n  list.push(7);\n  return list;\n}\n';
+  const freshJs = (comment: string) => `${comment}function fresh(list) {\n  ArrayPrototypePush(list, 7);\n  return list;\n}\n\n`;
+  const groundWith = (n: number[], js: string) => new Map([...modules(n)].map(([id, t]) => [id, id === ID ? t.replace('function steps', `${js}function steps`) : t]));
+
+  it('an addition the new ground has as the same code (comments aside) is absorbed: removed from the layer, the rest kept', () => {
+    const { root, layers } = locked(overlayRoot({
+      '01-first': { 'readablestream.ts': `${layerSteps([1, 20, 3, 4, 5, 6])}\n// Ours.\n// @overlay-after steps\n${FRESH}` },
+    }));
+    const ground = groundWith(BASE, freshJs('// Upstream\'s wording.\n'));
+    const report = rebaseLayers(ground, layers, REBASE);
+    assert.ok(report.ok, formatReport(report, 'new ground'));
+    assert.deepEqual(report.layers[0].outcomes.map((o) => [o.target, o.outcome]), [['steps', 'unchanged'], ['fresh', 'absorbed']]);
+    assert.match(formatReport(report, 'new ground'), /merged 0, conflicting 0, absorbed 1\n {4}absorbed  internal\/webstreams\/readablestream fresh \(.*\): the new ground has the same code; removed from the layer/);
+    // The layer keeps its own replacement, and its comments and directive went with the copy.
+    assert.equal(readFileSync(layerFile(root, '01-first'), 'utf8'), `${layerSteps([1, 20, 3, 4, 5, 6])}`);
+    const out = applyLayers(ground, layers, OPTS).modules.get(ID)!;
+    assert.match(out, /Upstream's wording\.\nfunction fresh/);
+    assert.match(out, /ArrayPrototypePush\(list, 20\);/);
+  });
+
+  it('a layer left with nothing once its additions are absorbed is EMPTY; different code still conflicts', () => {
+    const only = () => locked(overlayRoot({ '01-first': { 'readablestream.ts': `${layerSteps(BASE)}\n// @overlay-after steps\n${FRESH}` } }));
+    const same = rebaseLayers(groundWith(BASE, freshJs('')), only().layers, REBASE);
+    assert.equal(same.layers[0].empty, true, formatReport(same, 'new ground'));
+    const other = rebaseLayers(groundWith(BASE, freshJs('').replace('list, 7', 'list, 8')), only().layers, REBASE);
+    assert.deepEqual(other.layers[0].outcomes.map((o) => [o.target, o.outcome]), [['steps', 'unchanged'], ['fresh', 'conflict']]);
+  });
+
+  it('names merged lines use are bound on the run after a conflict is resolved', () => {
+    const { root, layers } = series();
+    // Upstream changed the second push (overlapping layer 1) and the fourth, through a new helper.
+    const ground = groundWith([1, 22, 3, 4, 5, 6], 'function four() {\n  return 40;\n}\n\n');
+    ground.set(ID, ground.get(ID)!.replace('ArrayPrototypePush(list, 4);', 'ArrayPrototypePush(list, four());'));
+    const first = rebaseLayers(ground, layers, REBASE);
+    assert.deepEqual(first.layers.map((l) => l.status), ['conflict', 'not reached']);
+    const text = readFileSync(layerFile(root, '01-first'), 'utf8');
+    assert.match(text, /ArrayPrototypePush\(list, four\(\)\);/);
+    writeFileSync(layerFile(root, '01-first'), text.replace(/<<<<<<<[^]*>>>>>>> new ground\n/, '  list.push(220);\n'));
+    const again = rebaseLayers(ground, layers, REBASE);
+    assert.ok(again.ok, formatReport(again, 'new ground'));
+    assert.match(again.layers[0].adopted!.join(), /01-first\/readablestream\.ts: four \(internal\/webstreams\/readablestream\)/);
+    assert.match(readFileSync(layerFile(root, '01-first'), 'utf8'), /^import \{ four \} from 'internal\/webstreams\/readablestream';$/m);
+  });
+});
+
 describe('rebase of the real series', () => {
   const base = readLibDir(libDir('base'));
   /** A copy of lib-overlay/ and a lib directory: the real base with `edit` applied to readableStreamPipeTo. */

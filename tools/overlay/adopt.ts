@@ -10,7 +10,8 @@ import type { OverlayProgram } from './program.ts';
 import type { LayerModuleFile } from './source.ts';
 import { nextLineStart, ts } from './ts.ts';
 
-const CANNOT_FIND_NAME = 2304;
+// TS2304 "Cannot find name", and TS2552, the same with a "Did you mean" suggestion.
+const CANNOT_FIND_NAME = new Set([2304, 2552]);
 
 export interface Adoption {
   text: string;
@@ -35,7 +36,7 @@ export function adoptNames(p: OverlayProgram, file: LayerModuleFile, moduleText:
   if (!sf) return undefined;
   const missing = new Set<string>();
   for (const d of p.program.getSemanticDiagnostics(sf)) {
-    if (d.code !== CANNOT_FIND_NAME || d.start === undefined) continue;
+    if (!CANNOT_FIND_NAME.has(d.code) || d.start === undefined) continue;
     const node = sf.text.slice(d.start, d.start + (d.length ?? 0));
     if (/^[\w$]+$/.test(node)) missing.add(node);
   }

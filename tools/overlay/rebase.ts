@@ -24,9 +24,9 @@ import { indexModule, type ModuleIndex } from './module-index.ts';
 import { memberKey, parseLayerFile } from './parse.ts';
 import { declText, entryKey, memberTarget, readLock, replaceableTarget, writeLock, type Lock, type PreImage } from './preimage.ts';
 import { layerModuleFiles, type LayerModuleFile } from './source.ts';
-import { attachedStart, DIRECTIVE, indentAt, lineStart, parseSource, ts } from './ts.ts';
+import { attachedStart, DIRECTIVE, indentAt, lineStart, nextLineStart, parseSource, ts } from './ts.ts';
 
-export type Outcome = 'unchanged' | 'new' | 'merged' | 'conflict';
+export type Outcome = 'unchanged' | 'new' | 'merged' | 'absorbed' | 'conflict';
 
 export interface TargetOutcome {
   module: string;
@@ -150,6 +150,30 @@ function shift(text: string, by: number): string {
 
 const indentOf = (text: string) => /^ */.exec(text)![0].length;
 
+/** The code's tokens, without comments and whitespace. */
+function tokens(text: string): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, text);
+  const out: string[] = [];
+  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
+  return out;
+}
+
+/** Whether two texts are the same code, comments and layout aside. */
+function sameCode(a: string, b: string): boolean {
+  const x = tokens(a);
+  const y = tokens(b);
+  return x.length === y.length && x.every((t, i) => t === y[i]);
+}
+
+/** Removes whole lines `start`..`end` and one blank line next to them, so one blank line is left between neighbours, not two. */
+function blockRemoval(text: string, start: number, end: number): Edit {
+  const after = nextLineStart(text, end);
+  if (after > end && text.slice(end, after).trim() === '') return { start, end: after, text: '' };
+  const before = lineStart(text, start - 1);
+  if (start > 0 && text.slice(before, start).trim() === '') return { start: before, end, text: '' };
+  return { start, end, text: '' };
+}
+
 interface Planned {
   outcome: TargetOutcome;
   edit?: Edit;
@@ -168,7 +192,20 @@ function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: str
     outcome: { ...base, outcome: 'conflict', note },
     edit: { start: t.markerAt, end: t.markerAt, text: `${indentAt(sf.text, t.markerAt)}// <<<<<<< make rebase: ${note}; resolve, then delete this line\n` },
   });
-  if (entry.action === 'add') return marker(`the code beneath now has ${t.now.target} too`);
+  if (entry.action === 'add') {
+    if (t.copy && js !== undefined && t.now.action === 'replace') {
+      const from = sf.getLineAndCharacterOfPosition(t.copy.getStart(sf)).line;
+      const to = sf.getLineAndCharacterOfPosition(t.copy.end).line;
+      if (sameCode(linesOf(js, from, to), t.now.text)) {
+        // The change that added it landed beneath: the layer's copy goes, with its comments and directives.
+        return {
+          outcome: { ...base, outcome: 'absorbed' },
+          edit: blockRemoval(sf.text, lineStart(sf.text, attachedStart(sf, t.copy)), nextLineStart(sf.text, t.copy.end)),
+        };
+      }
+    }
+    return marker(`the code beneath now has ${t.now.target} too`);
+  }
   if (t.now.action === 'add') return marker(`the code beneath no longer has ${t.now.target}, which this layer ${entry.action}s`);
   if (entry.action === 'remove' || !t.copy) {
     return marker(`${t.now.target}, which this layer ${entry.action}s, changed beneath it (old and new text: the lock and ${opts.groundLabel})`);
@@ -192,7 +229,7 @@ function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: str
 
 function statusOf(outcomes: TargetOutcome[]): LayerStatus {
   if (outcomes.some((o) => o.outcome === 'conflict')) return 'conflict';
-  return outcomes.some((o) => o.outcome === 'merged') ? 'merged' : 'clean';
+  return outcomes.some((o) => o.outcome === 'merged' || o.outcome === 'absorbed') ? 'merged' : 'clean';
 }
 
 export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions): RebaseReport {
@@ -236,7 +273,10 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
           const targets = targetsOf(file, sf, indexModule(moduleText, file.id));
           const needsMerge = targets.some((t) => {
             const e = entries.get(entryKey(t.now));
-            return e && e.action === 'replace' && t.now.action === 'replace' && e.text !== t.now.text && t.copy;
+            if (!e || !t.copy) return false;
+            // A replacement changed beneath it, or an addition the new ground now has too.
+            return (e.action === 'replace' && t.now.action === 'replace' && e.text !== t.now.text) ||
+              (e.action === 'add' && t.now.action !== 'add');
           });
           const js = needsMerge ? jsOf(file) : undefined;
           const planned = targets.map((t) => {
@@ -248,7 +288,10 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
           if (edits.length) writeFileSync(file.path, applyEdits(text, edits));
         }
         result.status = statusOf(result.outcomes);
-        if (result.status === 'merged') result.adopted = adoptAll(current, layer, ctx);
+        // Merged lines may use names the layer does not bind yet: lines merged in this run, in a
+        // conflicting layer's clean declarations (--keep-going), or in an earlier run that stopped
+        // at a conflict in the same layer (so a clean layer is checked too).
+        if (result.status !== 'conflict' || opts.keepGoing) result.adopted = adoptAll(current, layer, ctx);
         if (result.status === 'conflict') {
           report.ok = false;
           if (!opts.keepGoing) {
@@ -290,10 +333,11 @@ export function formatReport(report: RebaseReport, groundLabel: string): string 
   const lines = [`rebase onto ${groundLabel}:`];
   for (const l of report.layers) {
     const count = (o: Outcome) => l.outcomes.filter((x) => x.outcome === o).length;
-    const counts = l.status === 'not reached' ? '' : `  unchanged ${count('unchanged')}, new ${count('new')}, merged ${count('merged')}, conflicting ${count('conflict')}`;
+    const counts = l.status === 'not reached' ? '' : `  unchanged ${count('unchanged')}, new ${count('new')}, merged ${count('merged')}, conflicting ${count('conflict')}${count('absorbed') ? `, absorbed ${count('absorbed')}` : ''}`;
     lines.push(`  ${l.layer.name.padEnd(40)} ${l.status.padEnd(11)}${counts}`);
     for (const o of l.outcomes) {
       if (o.outcome === 'merged') lines.push(`    merged    ${o.module} ${o.target} (${o.where})`);
+      if (o.outcome === 'absorbed') lines.push(`    absorbed  ${o.module} ${o.target} (${o.where}): the new ground has the same code; removed from the layer`);
       if (o.outcome === 'conflict') lines.push(`    CONFLICT  ${o.module} ${o.target} (${o.where}): ${o.note}`);
     }
     for (const a of l.adopted ?? []) lines.push(`    bound     ${a}`);
