@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { ROOT } from '../../tools/lib/paths.ts';
 import { injectedNode, resolveLib } from '../../tools/lib/injected.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs } from '../../tools/bench/suite.ts';
+import { NODE_WEBSTREAMS_BENCHMARKS } from '../../tools/node/node-benchmarks.ts';
 import { dropEverySecondChunk, replaceOnce, variantLib } from '../helpers/libs.ts';
 
 const TINY = 'n=64';
@@ -55,8 +56,7 @@ async function runAll(libDir: string, files = FILES): Promise<Outcome[]> {
 
 test('the suite has Node\'s webstreams set and the real-world shapes', () => {
   const names = FILES.filter((f) => f.startsWith('webstreams/')).map((f) => f.replace(/^webstreams\/|\.js$/g, ''));
-  for (const upstream of ['creation', 'readable-read', 'readable-read-buffered', 'readable-async-iterator', 'pipe-to',
-    'pipe-through', 'tee', 'from', 'js_transfer', 'lifecycle', 'writable-write']) {
+  for (const upstream of NODE_WEBSTREAMS_BENCHMARKS) {
     assert.ok(names.includes(upstream), `missing Node's ${upstream}.js`);
   }
   for (const shape of ['read-loop', 'write-loop', 'pipe-through-chain', 'pipe-to-sink', 'byte-stream', 'for-await',

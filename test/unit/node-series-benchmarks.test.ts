@@ -6,7 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { citedBenchmarks } from '../../tools/node/series.ts';
+import { onPrBase } from '../../tools/node/node-benchmarks.ts';
+import { citedBenchmarks, filesAddedBy } from '../../tools/node/series.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 
 const PATCH = `From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001
@@ -36,4 +37,20 @@ test('a patch without a table cites nothing', () => {
   const file = join(tempDir('cited'), '0001-y.patch');
   writeFileSync(file, 'Subject: [PATCH] stream: y\n\nNo table.\n---\n');
   assert.deepEqual(citedBenchmarks(file), []);
+});
+
+test('a patch that creates a file names it among the files it adds; one that changes a file does not', () => {
+  const file = join(tempDir('added'), '0001-z.patch');
+  writeFileSync(file, `Subject: [PATCH] stream: z\n\n---\n` +
+    'diff --git a/benchmark/webstreams/added.js b/benchmark/webstreams/added.js\nnew file mode 100644\nindex 0000000..1111111\n' +
+    'diff --git a/lib/internal/webstreams/util.js b/lib/internal/webstreams/util.js\nindex 2222222..3333333 100644\n');
+  assert.deepEqual(filesAddedBy(file), ['benchmark/webstreams/added.js']);
+});
+
+test("Node's own set counts as present for a PR against main only, and only under benchmark/webstreams/", () => {
+  assert.equal(onPrBase('benchmark/webstreams/lifecycle.js', 'main'), true);
+  assert.equal(onPrBase('benchmark/webstreams/writable-write.js', 'main'), true);
+  assert.equal(onPrBase('benchmark/webstreams/lifecycle.js', 'v24.x-staging'), false);
+  assert.equal(onPrBase('benchmark/webstreams/lifecycle-adapted.js', 'main'), false);
+  assert.equal(onPrBase('benchmark/streams/lifecycle.js', 'main'), false);
 });

@@ -9,12 +9,15 @@
 // - on `main`, every prefix 1..k of the committed series applies with
 //   `git am` and ./configure runs on it with the Debian flags and nothing
 //   added; the last one leaves exactly the patched lib in the tree;
+// - every benchmark a commit's table cites is in the tree with that commit
+//   applied, or one of Node's own that main has (the fixture is v24's
+//   tree), and no patch adds one of those;
 // - every commit, signed off as `make pr` signs it, passes Node's
 //   `core-validate-commit`.
 //
 // Each check prints ok/FAIL; the totals go to the `make test` summary.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLibDir } from '../lib/libdir.ts';
@@ -24,7 +27,8 @@ import { configure } from './build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from './fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
-import { listPatches } from './series.ts';
+import { onPrBase } from './node-benchmarks.ts';
+import { citedBenchmarks, filesAddedBy, listPatches } from './series.ts';
 
 let passed = 0;
 let failed = 0;
@@ -106,12 +110,16 @@ function main(): void {
     });
     if (!built) return;
 
+    const uncited: string[] = [];
     check('every prefix 1..k of the series ./configures with nothing added; the tree ends as the patched lib', () => {
       const subjects = git(repo, ['log', '--reverse', '--format=%s', `${base}..HEAD`]).split('\n');
       expect(subjects.length === series.length, `${subjects.length} commits on the branch, ${series.length} patches`);
       const head = git(repo, ['rev-parse', 'HEAD']);
       for (let k = 1; k <= series.length; k++) {
         git(repo, ['checkout', '--quiet', '--detach', `${head}~${series.length - k}`]);
+        const p = series[k - 1].file;
+        const missing = citedBenchmarks(p).filter((b) => !existsSync(join(repo, b)) && !onPrBase(b, 'main'));
+        if (missing.length) uncited.push(`${p.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
         expect(git(repo, ['status', '--porcelain']) === '', `patch ${k}: the tree is not clean after ./configure`);
       }
@@ -120,6 +128,12 @@ function main(): void {
       for (const [id, text] of modules) {
         expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from out/lib/patched`);
       }
+    });
+
+    check("every benchmark a commit message cites is in the tree with that commit applied, or main has it; none is added that main has", () => {
+      const clashes = series.flatMap((p) => filesAddedBy(p.file).filter((f) => onPrBase(f, 'main')).map((f) => `${p.file.replace(`${ROOT}/`, '')} adds ${f}`));
+      expect(uncited.length === 0 && clashes.length === 0,
+        [...uncited.map((u) => `cited but neither in the tree nor added by the series so far: ${u}`), ...clashes].join('\n'));
     });
 
     check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {

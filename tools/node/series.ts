@@ -42,6 +42,12 @@ export function citedBenchmarks(patch: string): string[] {
   return [...new Set([...message.matchAll(/^ {4}([a-z0-9_-]+\/[A-Za-z0-9_.-]+\.js) /gm)].map((m) => `benchmark/${m[1]}`))];
 }
 
+/** Paths a format-patch file creates. */
+export function filesAddedBy(patch: string): string[] {
+  const text = readFileSync(patch, 'utf8');
+  return [...text.matchAll(/^diff --git a\/\S+ b\/(\S+)\nnew file mode /gm)].map((m) => m[1]);
+}
+
 /** Paths a format-patch file touches. */
 export function filesTouchedBy(patch: string): string[] {
   const text = readFileSync(patch, 'utf8');

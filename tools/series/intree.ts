@@ -13,7 +13,9 @@
 // - every benchmark a commit's table cites is in the tree once that commit
 //   is applied (Node's rule: it exists in benchmark/ or the PR adds it);
 //   the tree's benchmark/ is the fixture's, v24's, also for a series on
-//   another release;
+//   another release, so for PRs against main the files of Node's own set
+//   that main has and v24 lacks count as there, and no patch may add one
+//   (tools/node/node-benchmarks.ts);
 // - every commit, signed off as `make pr` signs it, passes Node's
 //   `core-validate-commit`;
 // - for a series of independent PRs (the fixes), each patch also applies
@@ -33,7 +35,8 @@ import { configure } from '../node/build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from '../node/fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
 import { git, tryGit } from '../node/git.ts';
-import { citedBenchmarks, listPatches } from '../node/series.ts';
+import { onPrBase } from '../node/node-benchmarks.ts';
+import { citedBenchmarks, filesAddedBy, listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
 const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
@@ -87,7 +90,7 @@ function main(): void {
       expect(patches.length === s.layers.length, `${patches.length} patches for ${s.layers.length} layers`);
       for (const p of patches) {
         git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], TEST_IDENTITY);
-        const missing = citedBenchmarks(p.file).filter((b) => !existsSync(join(repo, b)));
+        const missing = citedBenchmarks(p.file).filter((b) => !existsSync(join(repo, b)) && !onPrBase(b, s.prBase));
         if (missing.length) uncited.push(`${p.file.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
         expect(git(repo, ['status', '--porcelain']) === '', `${p.file}: the tree is not clean after ./configure`);
@@ -102,6 +105,14 @@ function main(): void {
     check('every benchmark a commit message cites is in the tree with that commit applied', () => {
       expect(uncited.length === 0, `cited but neither in the tree nor added by the series so far (name them in the layer's bench: or add them with adds:):\n${uncited.join('\n')}`);
     });
+
+    if (s.prBase === 'main') {
+      check('no patch adds a benchmark file main already has', () => {
+        const clashes = patches.flatMap((p) => filesAddedBy(p.file).filter((f) => onPrBase(f, s.prBase))
+          .map((f) => `${p.file.replace(`${ROOT}/`, '')}: ${f} (cite it without adding it: drop it from the layer's adds:)`));
+        expect(clashes.length === 0, clashes.join('\n'));
+      });
+    }
 
     check("every commit, signed off as make pr signs it, passes Node's core-validate-commit", () => {
       git(repo, ['rebase', '--quiet', '--signoff', start], TEST_IDENTITY);
