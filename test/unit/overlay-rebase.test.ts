@@ -184,6 +184,10 @@ describe('rebase onto ground that took a layer\'s change', () => {
     assert.equal(same.layers[0].empty, true, formatReport(same, 'new ground'));
     const other = rebaseLayers(groundWith(BASE, freshJs('').replace('list, 7', 'list, 8')), only().layers, REBASE);
     assert.deepEqual(other.layers[0].outcomes.map((o) => [o.target, o.outcome]), [['steps', 'unchanged'], ['fresh', 'conflict']]);
+    // Nor is an exported addition absorbed: its export would go with it.
+    const exported = locked(overlayRoot({ '01-first': { 'readablestream.ts': `${layerSteps(BASE)}\n// @overlay-after steps\nexport ${FRESH}` } }));
+    const kept = rebaseLayers(groundWith(BASE, freshJs('')), exported.layers, REBASE);
+    assert.deepEqual(kept.layers[0].outcomes.map((o) => [o.target, o.outcome]), [['steps', 'unchanged'], ['fresh', 'conflict']]);
   });
 
   it('names merged lines use are bound on the run after a conflict is resolved', () => {

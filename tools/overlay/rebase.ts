@@ -193,7 +193,10 @@ function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: str
     edit: { start: t.markerAt, end: t.markerAt, text: `${indentAt(sf.text, t.markerAt)}// <<<<<<< make rebase: ${note}; resolve, then delete this line\n` },
   });
   if (entry.action === 'add') {
-    if (t.copy && js !== undefined && t.now.action === 'replace') {
+    // An exported copy is left to a person: the layer's export would go with it.
+    const exported = t.copy !== undefined && ts.canHaveModifiers(t.copy) &&
+      (ts.getModifiers(t.copy) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+    if (t.copy && !exported && js !== undefined && t.now.action === 'replace') {
       const from = sf.getLineAndCharacterOfPosition(t.copy.getStart(sf)).line;
       const to = sf.getLineAndCharacterOfPosition(t.copy.end).line;
       if (sameCode(linesOf(js, from, to), t.now.text)) {
