@@ -21,10 +21,11 @@ const bench = common.createBenchmark(main, {
     'ReadableStream.tee',
   ],
 }, {
-  // Each kind collects the setup's garbage before bench.start(), as
-  // upstream's creation.js does: otherwise a scavenge promoting the streams
-  // made for the reader and tee kinds can fall inside the timed loop or not,
-  // depending on how much the setup allocated.
+  // Each kind collects the setup's garbage before bench.start() (upstream's
+  // creation.js, as far as it could be read here, does not): otherwise a
+  // scavenge promoting the streams made for the reader and tee kinds can
+  // fall inside the timed loop or not, depending on how much the setup
+  // allocated.
   flags: ['--expose-gc'],
 });
 
