@@ -17,7 +17,7 @@
 //
 // Each check prints ok/FAIL; the totals go to the `make test` summary.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readLibDir } from '../lib/libdir.ts';
@@ -27,8 +27,8 @@ import { configure } from './build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from './fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
-import { onPrBase } from './node-benchmarks.ts';
-import { citedBenchmarks, filesAddedBy, listPatches } from './series.ts';
+import { addedOnPrBase, uncitedBenchmarks } from './node-benchmarks.ts';
+import { listPatches } from './series.ts';
 
 let passed = 0;
 let failed = 0;
@@ -118,7 +118,7 @@ function main(): void {
       for (let k = 1; k <= series.length; k++) {
         git(repo, ['checkout', '--quiet', '--detach', `${head}~${series.length - k}`]);
         const p = series[k - 1].file;
-        const missing = citedBenchmarks(p).filter((b) => !existsSync(join(repo, b)) && !onPrBase(b, 'main'));
+        const missing = uncitedBenchmarks(p, repo, 'main');
         if (missing.length) uncited.push(`${p.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
         expect(git(repo, ['status', '--porcelain']) === '', `patch ${k}: the tree is not clean after ./configure`);
@@ -131,7 +131,7 @@ function main(): void {
     });
 
     check("every benchmark a commit message cites is in the tree with that commit applied, or main has it; none is added that main has", () => {
-      const clashes = series.flatMap((p) => filesAddedBy(p.file).filter((f) => onPrBase(f, 'main')).map((f) => `${p.file.replace(`${ROOT}/`, '')} adds ${f}`));
+      const clashes = series.flatMap((p) => addedOnPrBase(p.file, 'main').map((f) => `${p.file.replace(`${ROOT}/`, '')} adds ${f}`));
       expect(uncited.length === 0 && clashes.length === 0,
         [...uncited.map((u) => `cited but neither in the tree nor added by the series so far: ${u}`), ...clashes].join('\n'));
     });

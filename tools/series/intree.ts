@@ -23,7 +23,7 @@
 //
 //   node tools/series/intree.ts --series v24
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
@@ -35,8 +35,8 @@ import { configure } from '../node/build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from '../node/fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
 import { git, tryGit } from '../node/git.ts';
-import { onPrBase } from '../node/node-benchmarks.ts';
-import { citedBenchmarks, filesAddedBy, listPatches } from '../node/series.ts';
+import { addedOnPrBase, uncitedBenchmarks } from '../node/node-benchmarks.ts';
+import { listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
 
 const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
@@ -90,7 +90,7 @@ function main(): void {
       expect(patches.length === s.layers.length, `${patches.length} patches for ${s.layers.length} layers`);
       for (const p of patches) {
         git(repo, ['am', '--quiet', '--no-gpg-sign', p.file], TEST_IDENTITY);
-        const missing = citedBenchmarks(p.file).filter((b) => !existsSync(join(repo, b)) && !onPrBase(b, s.prBase));
+        const missing = uncitedBenchmarks(p.file, repo, s.prBase);
         if (missing.length) uncited.push(`${p.file.replace(`${ROOT}/`, '')}: ${missing.join(', ')}`);
         configure(repo, FIXTURE_CONFIGURE_FLAGS, () => {});
         expect(git(repo, ['status', '--porcelain']) === '', `${p.file}: the tree is not clean after ./configure`);
@@ -108,7 +108,7 @@ function main(): void {
 
     if (s.prBase === 'main') {
       check('no patch adds a benchmark file main already has', () => {
-        const clashes = patches.flatMap((p) => filesAddedBy(p.file).filter((f) => onPrBase(f, s.prBase))
+        const clashes = patches.flatMap((p) => addedOnPrBase(p.file, s.prBase)
           .map((f) => `${p.file.replace(`${ROOT}/`, '')}: ${f} (cite it without adding it: drop it from the layer's adds:)`));
         expect(clashes.length === 0, clashes.join('\n'));
       });
