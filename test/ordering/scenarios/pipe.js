@@ -418,6 +418,22 @@ Object.assign(scenarios, {
       .pipeThrough(new TransformStream({ transform: t.fn('ts2.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
     t.track('pipeTo', rs.pipeTo(sink(t, { mode: 'late' })));
   },
+  // Pipes between pass-through streams next to pipes through synchronous
+  // transforms: the first resume directly, the others as pipe steps.
+  'sync-chain-into-pass-through-pair': (t) => {
+    const rs = source(t, { chunks: 6 })
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }))
+      .pipeThrough(new TransformStream())
+      .pipeThrough(new TransformStream());
+    t.track('pipeTo', rs.pipeTo(sink(t, { mode: 'late' })));
+  },
+  'pass-through-pair-into-sync-chain': (t) => {
+    const rs = source(t, { chunks: 6, mode: 'late' })
+      .pipeThrough(new TransformStream())
+      .pipeThrough(new TransformStream())
+      .pipeThrough(new TransformStream({ transform: t.fn('ts1.transform', 'sync', (c, ctl) => ctl.enqueue(c)) }));
+    t.track('pipeTo', rs.pipeTo(sink(t)));
+  },
   'sync-chain-flush-enqueues': (t) => {
     const rs = source(t, { chunks: 2 })
       .pipeThrough(new TransformStream({
