@@ -342,9 +342,9 @@ function readableStreamPipeTo(
   // with nothing else next to it triggers no step it must run before: a
   // write it hands on into a synchronous transform opens its own step
   // (see pipeWrite).
-  const resumesAsStep = chain !== undefined &&
-    ((destination !== undefined && !destination[kState].passThrough) ||
-      (sourceOwner !== undefined && !sourceOwner[kState].passThrough));
+  const resumesAsStep =
+    (destination !== undefined && !destination[kState].passThrough) ||
+    (sourceOwner !== undefined && !sourceOwner[kState].passThrough);
 
   // What fusedHop() in the pipe reading the destination's readable side
   // needs of this one.
