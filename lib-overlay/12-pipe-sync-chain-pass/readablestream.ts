@@ -381,11 +381,10 @@ function readableStreamPipeTo(
   // synchronous transform opens its own step (see pipeWrite).
   // The TransformStream whose readable side the source is, if it is one.
   const sourceOwner = (source[kState].controller![kState] as { owner?: TransformStream }).owner;
-  const resumesAsStep =
-    (destination !== undefined && !destination[kState].passThrough) ||
-    (sourceOwner !== undefined && !sourceOwner[kState].passThrough);
-  const mayHold = destination !== undefined && !destination[kState].passThrough &&
-    dest[kState].controller![kState].highWaterMark === 1;
+  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
+  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
+  const resumesAsStep = writesIntoTransform || readsFromTransform;
+  const mayHold = writesIntoTransform && dest[kState].controller![kState].highWaterMark === 1;
 
   // A chunk whose read completed after the pipe began shutting down is
   // written as it comes (see writeHeldChunk).

@@ -362,11 +362,10 @@ function readableStreamPipeTo(
   // synchronous transform opens its own step (see pipeWrite).
   // The TransformStream whose readable side the source is, if it is one.
   const sourceOwner = (source[kState].controller![kState] as ReadableStreamDefaultControllerState).owner;
-  const resumesAsStep =
-    (destination !== undefined && !destination[kState].passThrough) ||
-    (sourceOwner !== undefined && !sourceOwner[kState].passThrough);
-  const mayHold = destination !== undefined && !destination[kState].passThrough &&
-    dest[kState].controller![kState].highWaterMark === 1;
+  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
+  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
+  const resumesAsStep = writesIntoTransform || readsFromTransform;
+  const mayHold = writesIntoTransform && dest[kState].controller![kState].highWaterMark === 1;
   // What fusedHop() in the pipe reading the destination's readable side
   // needs of this one.
   const feeder: TransformStreamFeeder | undefined = mayHold ? {
@@ -528,16 +527,14 @@ function readableStreamPipeTo(
       nonOpCallback,
       nonOpCallback);
     if (sourceOwner !== undefined && demandable(sourceOwner)) {
-      if (!mayFuse || !fusedHop(sourceOwner))
+      // Only a TransformStream with a transformer is written to by a
+      // holding pipe (see mayHold).
+      if (!readsFromTransform || !fusedHop(sourceOwner))
         demandDirectly(sourceOwner);
       return;
     }
     readableStreamDefaultReaderRead(reader, readRequest);
   }
-
-  // Only a TransformStream with a transformer is written to by a holding
-  // pipe (see mayHold).
-  const mayFuse = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
 
   // A hop of an idle chain in one call: where demandDirectly() would park
   // this pipe's read, clear the TransformStream's backpressure and resume

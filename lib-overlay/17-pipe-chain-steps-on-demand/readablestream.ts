@@ -326,11 +326,10 @@ function readableStreamPipeTo(
   // The TransformStream whose readable side the source is, if it is one.
   const sourceOwner = (source[kState].controller![kState] as ReadableStreamDefaultControllerState).owner;
   const inChain = destination !== undefined || sourceOwner !== undefined;
-  const resumesAsStep =
-    (destination !== undefined && !destination[kState].passThrough) ||
-    (sourceOwner !== undefined && !sourceOwner[kState].passThrough);
-  const mayHold = destination !== undefined && !destination[kState].passThrough &&
-    dest[kState].controller![kState].highWaterMark === 1;
+  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
+  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
+  const resumesAsStep = writesIntoTransform || readsFromTransform;
+  const mayHold = writesIntoTransform && dest[kState].controller![kState].highWaterMark === 1;
   // What fusedHop() in the pipe reading the destination's readable side
   // needs of this one.
   const feeder: TransformStreamFeeder | undefined = mayHold ? {
@@ -628,16 +627,14 @@ function readableStreamPipeTo(
       nonOpCallback,
       nonOpCallback);
     if (sourceOwner !== undefined && chain!.demandable(sourceOwner)) {
-      if (!mayFuse || !chain!.fusedHop(sourceOwner))
+      // Only a TransformStream with a transformer is written to by a
+      // holding pipe (see mayHold).
+      if (!readsFromTransform || !chain!.fusedHop(sourceOwner))
         chain!.demandDirectly(sourceOwner);
       return;
     }
     readableStreamDefaultReaderRead(reader, readRequest);
   }
-
-  // Only a TransformStream with a transformer is written to by a holding
-  // pipe (see mayHold).
-  const mayFuse = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
 
   if (signal !== undefined) {
     if (signal.aborted) {

@@ -356,11 +356,10 @@ function readableStreamPipeTo(
   // The TransformStream whose readable side the source is, if it is one.
   const sourceOwner = (source[kState].controller![kState] as ReadableStreamDefaultControllerState).owner;
   const inChain = destination !== undefined || sourceOwner !== undefined;
-  const resumesAsStep =
-    (destination !== undefined && !destination[kState].passThrough) ||
-    (sourceOwner !== undefined && !sourceOwner[kState].passThrough);
-  const mayHold = destination !== undefined && !destination[kState].passThrough &&
-    dest[kState].controller![kState].highWaterMark === 1;
+  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
+  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
+  const resumesAsStep = writesIntoTransform || readsFromTransform;
+  const mayHold = writesIntoTransform && dest[kState].controller![kState].highWaterMark === 1;
   // The steps only a pipe next to a TransformStream takes: holding a chunk
   // for the one it writes into, reading the one whose readable side is its
   // source. Declared in pipeChainSteps() so that a plain pipe does not
@@ -597,7 +596,7 @@ function readableStreamPipeTo(
     // The TransformStream whose hop this pipe would run at once if it
     // resumed now (see resumeAfterWrite, pumpSource and fusedHop), if any.
     function upstream(): TransformStream | undefined {
-      if (shuttingDown || dest[kState].backpressure || !mayFuse)
+      if (shuttingDown || dest[kState].backpressure || !readsFromTransform)
         return undefined;
       const controller = source[kState].controller as ReadableStreamDefaultController;
       if (source[kState].state === 'readable' && controller[kState].queue.length > 0)
@@ -758,16 +757,14 @@ function readableStreamPipeTo(
       nonOpCallback,
       nonOpCallback);
     if (sourceOwner !== undefined && chain!.demandable(sourceOwner)) {
-      if (!mayFuse || !chain!.fusedHop(sourceOwner))
+      // Only a TransformStream with a transformer is written to by a
+      // holding pipe (see mayHold).
+      if (!readsFromTransform || !chain!.fusedHop(sourceOwner))
         chain!.demandDirectly(sourceOwner);
       return;
     }
     readableStreamDefaultReaderRead(reader, readRequest);
   }
-
-  // Only a TransformStream with a transformer is written to by a holding
-  // pipe (see mayHold).
-  const mayFuse = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
 
   if (signal !== undefined) {
     if (signal.aborted) {
