@@ -102,8 +102,12 @@ export function checkLayer(beneath: Modules, layer: Layer, ctx: OverlayContext):
   return program;
 }
 
-/** One layer on top of `beneath`; its pre-images are compared with its lock but not enforced here. */
-export function applyLayer(beneath: Modules, layer: Layer, ctx: OverlayContext): LayerResult {
+/**
+ * One layer on top of `beneath`; its pre-images are compared with its lock but not enforced here.
+ * `compiled` is shown the program the layer was checked in (for `make rebase`).
+ */
+export function applyLayer(beneath: Modules, layer: Layer, ctx: OverlayContext,
+  compiled?: (program: OverlayProgram) => void): LayerResult {
   readPatchMd(layer.dir);
   layerExtraFiles(layer);
   const markers = unresolvedMarkers(layer);
@@ -111,6 +115,7 @@ export function applyLayer(beneath: Modules, layer: Layer, ctx: OverlayContext):
     throw new OverlayError(`layer ${layer.name} has unresolved conflicts from \`make rebase\` at ${markers.join(', ')}: resolve them, then run \`make rebase\` again`);
   }
   const program = checkLayer(beneath, layer, ctx);
+  if (program && compiled) compiled(program);
   const next: Modules = new Map(beneath);
   const result: LayerResult = { layer, changed: [], notes: [], modules: next, touched: [], lock: readLock(layer), stale: [] };
   const files = layerModuleFiles(layer).map((file) => {

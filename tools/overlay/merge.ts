@@ -69,20 +69,52 @@ export function matchLines(a: string[], b: string[]): number[] {
 }
 
 /**
+ * TypeScript forms of JS lines, by the trimmed JS line: what the layers
+ * wrote as `x!.y`, `a as T` or `list.push(v)` and compiled to the line the
+ * ground now holds. `null`: the JS line has two different forms.
+ */
+export type TypedLines = Map<string, string | null>;
+
+/** Records the pairs of a TypeScript text and its JS compiled line for line. */
+export function addTypedLines(into: TypedLines, tsText: string, jsText: string): void {
+  const ts = tsText.split('\n');
+  const js = jsText.split('\n');
+  if (ts.length !== js.length) return;
+  js.forEach((line, i) => {
+    const j = line.trim();
+    const t = ts[i].trim();
+    if (j === '' || j === t) return;
+    const had = into.get(j);
+    if (had === undefined) into.set(j, t);
+    else if (had !== t) into.set(j, null);
+  });
+}
+
+/**
  * Merges in the lib's terms and maps back to the layer's: `oursJs` is the
  * layer's copy compiled line for line (`oursTs` itself, as TypeScript), so
  * types and idiomatic built-in calls do not count as changes of the layer.
  * Every line of the result that comes from the layer's copy is its
- * TypeScript line; lines from the new ground are JS, which is TypeScript too.
+ * TypeScript line; a line from the new ground takes the form a layer wrote
+ * it in (`typed`, with the copy's own lines), so that a `!` or a cast
+ * written beneath is not lost to strict type checking; other lines stay
+ * JS, which is TypeScript too.
  */
-export function mergeLayerCopy(oursTs: string, oursJs: string, base: string, theirs: string, labels: [string, string, string]): MergeResult {
+export function mergeLayerCopy(oursTs: string, oursJs: string, base: string, theirs: string, labels: [string, string, string],
+  typed: TypedLines = new Map()): MergeResult {
   const ts = oursTs.split('\n');
   const js = oursJs.split('\n');
   if (ts.length !== js.length) return mergeThreeWay(oursTs, base, theirs, labels);
+  const forms: TypedLines = new Map(typed);
+  addTypedLines(forms, oursTs, oursJs);
   const merged = mergeThreeWay(oursJs, base, theirs, labels);
   const lines = merged.text.split('\n');
   const match = matchLines(js, lines);
-  return { text: lines.map((line, i) => (match[i] < 0 ? line : ts[match[i]])).join('\n'), conflicts: merged.conflicts };
+  const typedForm = (line: string) => {
+    const form = forms.get(line.trim());
+    return form ? /^\s*/.exec(line)![0] + form : line;
+  };
+  return { text: lines.map((line, i) => (match[i] < 0 ? typedForm(line) : ts[match[i]])).join('\n'), conflicts: merged.conflicts };
 }
 
 /** 1-based lines of `text` that hold conflict markers. */

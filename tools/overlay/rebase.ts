@@ -19,7 +19,7 @@ import { compileLines } from './compile.ts';
 import type { OverlayProgram } from './program.ts';
 import { checkViews } from './views.ts';
 import { applyEdits, type Edit } from './edits.ts';
-import { mergeLayerCopy, mergeThreeWay, unresolvedMarkers } from './merge.ts';
+import { addTypedLines, mergeLayerCopy, mergeThreeWay, unresolvedMarkers, type TypedLines } from './merge.ts';
 import { indexModule, type ModuleIndex } from './module-index.ts';
 import { memberKey, parseLayerFile } from './parse.ts';
 import { declText, entryKey, memberTarget, readLock, replaceableTarget, writeLock, type Lock, type PreImage } from './preimage.ts';
@@ -183,7 +183,7 @@ interface Planned {
 const linesOf = (text: string, from: number, to: number) => text.split('\n').slice(from, to + 1).join('\n');
 
 function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: string | undefined, lock: Lock | undefined,
-  opts: RebaseOptions, layer: Layer): Planned {
+  opts: RebaseOptions, layer: Layer, typed: TypedLines): Planned {
   const where = `${relative(ROOT, t.file.path)}:${sf.getLineAndCharacterOfPosition(t.markerAt).line + 1}`;
   const base = { module: t.now.module, target: t.now.target, where };
   if (!entry) return { outcome: { ...base, outcome: 'new' } };
@@ -224,7 +224,7 @@ function plan(t: Target, entry: PreImage | undefined, sf: ts.SourceFile, js: str
   old = shift(old, by);
   now = shift(now, by);
   const labels: [string, string, string] = [`layer ${layer.name}`, `pre-image (${lock!.base})`, opts.groundLabel];
-  const merged = js === undefined ? mergeThreeWay(ours, old, now, labels) : mergeLayerCopy(ours, linesOf(js, first, last), old, now, labels);
+  const merged = js === undefined ? mergeThreeWay(ours, old, now, labels) : mergeLayerCopy(ours, linesOf(js, first, last), old, now, labels, typed);
   const edit = { start, end: start + ours.length, text: merged.text };
   if (merged.conflicts) return { outcome: { ...base, outcome: 'conflict', note: `${merged.conflicts} conflicting hunk(s) in ${t.now.target}` }, edit };
   return { outcome: { ...base, outcome: 'merged' }, edit };
@@ -243,6 +243,8 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
     let current = base;
     let stopped = false;
     const states: Modules[] = [base];
+    // The TypeScript forms of the lines the layers went through so far wrote.
+    const typed: TypedLines = new Map();
     for (const layer of layers) {
       if (stopped) {
         report.layers.push({ layer, status: 'not reached', outcomes: [] });
@@ -284,7 +286,7 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
           const js = needsMerge ? jsOf(file) : undefined;
           const planned = targets.map((t) => {
             now.push(t.now);
-            return plan(t, entries.get(entryKey(t.now)), sf, js, lock, opts, layer);
+            return plan(t, entries.get(entryKey(t.now)), sf, js, lock, opts, layer, typed);
           });
           result.outcomes.push(...planned.map((p) => p.outcome));
           const edits = planned.flatMap((p) => (p.edit && !(opts.keepGoing && p.outcome.outcome === 'conflict') ? [p.edit] : []));
@@ -303,7 +305,9 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
             continue;
           }
         }
-        const applied = applyLayer(current, layer, ctx);
+        const applied = applyLayer(current, layer, ctx, (program) => {
+          for (const file of layerModuleFiles(layer)) addTypedLines(typed, readFileSync(file.path, 'utf8'), compileLines(program, file, ctx.primordials));
+        });
         if (result.status !== 'conflict') writeLock(layer, { base: opts.baseVersion, entries: applied.touched });
         if (applied.changed.length === 0) {
           result.empty = true;
