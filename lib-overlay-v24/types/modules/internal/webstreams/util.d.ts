@@ -76,6 +76,7 @@ export function defaultSizeAlgorithm(): 1;
 export function extractHighWaterMark(value: unknown, defaultHWM: number): number;
 export function extractSizeAlgorithm(size: unknown): (chunk: unknown) => number;
 export function getNonWritablePropertyDescriptor(value: unknown): PropertyDescriptor;
+/** @removed-by brand-check-functions */
 export function isBrandCheck(brand: string): (value: unknown) => boolean;
 export function isPromisePending(promise: Promise<unknown> | undefined): boolean;
 /** internal/webstreams/transfer, loaded on first use. */
