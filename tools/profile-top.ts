@@ -3,7 +3,11 @@
 //
 //   NODE_RUN_BENCHMARK_FN= bin/node-patched --cpu-prof --cpu-prof-dir=out/prof \
 //     benchmark/webstreams/read-loop.js n=1000000
-//   node tools/profile-top.ts out/prof/*.cpuprofile [--top 20]
+//   node tools/profile-top.ts out/prof/*.cpuprofile [--top 20] [--by origin]
+//
+// --by origin sums self time by where the code lives instead: web streams'
+// modules, npm packages, the benchmark's own files, the garbage collector,
+// runMicrotasks, idle, and the rest of Node and V8.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseFlags } from './lib/args.ts';
@@ -14,12 +18,31 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const { values, positionals } = parseFlags({ top: { type: 'string', default: '25' } },
-  'node tools/profile-top.ts <file.cpuprofile>… [--top N]');
+type Frame = CpuProfile['nodes'][number]['callFrame'];
+
+const { values, positionals } = parseFlags({ top: { type: 'string', default: '25' }, by: { type: 'string', default: 'function' } },
+  'node tools/profile-top.ts <file.cpuprofile>… [--top N] [--by function|origin]');
 if (positionals.length === 0) {
   console.error('profile-top: give one or more .cpuprofile files');
   process.exit(2);
 }
+if (values.by !== 'function' && values.by !== 'origin') {
+  console.error(`profile-top: --by takes function or origin, not '${values.by}'`);
+  process.exit(2);
+}
+
+function origin(f: Frame): string {
+  if (f.functionName === '(garbage collector)') return 'garbage collector';
+  if (f.functionName === 'runMicrotasks') return 'runMicrotasks';
+  if (f.functionName === '(idle)' || f.functionName === '(program)') return 'idle';
+  if (/\/node_modules\//.test(f.url)) return 'npm packages';
+  if (/\/internal\/webstreams\//.test(f.url)) return 'web streams';
+  if (/\/benchmark\//.test(f.url)) return 'benchmark';
+  return 'other (Node, V8 builtins)';
+}
+
+const keyOf = values.by === 'origin' ? origin :
+  (f: Frame) => `${f.functionName || '(anonymous)'} ${basename(f.url) || ''}:${f.lineNumber + 1}`;
 
 for (const file of positionals) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
@@ -29,8 +52,7 @@ for (const file of positionals) {
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     total += dt;
-    const f = frames.get(id)!;
-    const key = `${f.functionName || '(anonymous)'} ${basename(f.url) || ''}:${f.lineNumber + 1}`;
+    const key = keyOf(frames.get(id)!);
     self.set(key, (self.get(key) ?? 0) + dt);
   });
   console.log(`${file}: ${(total / 1000).toFixed(0)} ms sampled`);

@@ -21,3 +21,30 @@ test('profile-top ranks functions by self time', () => {
   assert.equal(lines[1], '  75.0%  hot x.js:10');
   assert.equal(lines[2], '  25.0%  (anonymous) x.js:20');
 });
+
+test('profile-top --by origin sums self time by where the code lives', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'x.cpuprofile');
+  const frame = (functionName: string, url: string) => ({ functionName, url, lineNumber: 0 });
+  writeFileSync(file, JSON.stringify({
+    nodes: [
+      { id: 1, callFrame: frame('pump', 'file:///out/lib/patched/internal/webstreams/readablestream.js') },
+      { id: 2, callFrame: frame('enqueue', 'file:///out/lib/patched/internal/webstreams/transformstream.js') },
+      { id: 3, callFrame: frame('(garbage collector)', '') },
+      { id: 4, callFrame: frame('feed', 'file:///work/node_modules/eventsource-parser/dist/index.js') },
+      { id: 5, callFrame: frame('main', 'file:///work/benchmark/real-world/sse.js') },
+    ],
+    samples: [1, 2, 2, 3, 4, 5, 5, 5],
+    timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000],
+  }));
+  const r = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'profile-top.ts'), file, '--by', 'origin'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n').slice(1), [
+    '  37.5%  web streams',
+    '  37.5%  benchmark',
+    '  12.5%  garbage collector',
+    '  12.5%  npm packages',
+  ]);
+  const bad = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'profile-top.ts'), file, '--by', 'module'], { encoding: 'utf8' });
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--by takes function or origin/);
+});
