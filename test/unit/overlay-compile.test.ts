@@ -29,6 +29,12 @@ describe('overlay errors name layer, file and line', () => {
   it('a removal marker for a missing name', () => {
     throwsAt({ 'readablestream.ts': '\n// @overlay-remove nothingHere\n' }, 2, /has no top-level 'nothingHere'/);
   });
+  it('a class merge onto a module without the class', () => {
+    throwsAt({ 'readablestream.ts': 'class Gadget {\n  // @overlay-add\n  size = 0;\n}\n' }, 1, /has no class 'Gadget' to merge into/);
+    throwsAt({ 'readablestream.ts': 'class Gadget {\n  // @overlay-remove get nope\n  size = 0;\n}\n' }, 1, /has no class 'Gadget' to merge into/);
+    // A new class, its members unmarked, is added as it is.
+    assert.match(out({ 'readablestream.ts': 'class Gadget {\n  size = 0;\n}\n' }), /^class Gadget \{\n  size = 0;\n\}$/m);
+  });
   it('a removal marker for a missing class member', () => {
     throwsAt({ 'readablestream.ts': 'class Widget {\n  // @overlay-remove get nope\n}\n' }, 2, /no member 'get nope' to remove/);
   });

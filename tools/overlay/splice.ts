@@ -146,6 +146,12 @@ export function spliceDeclarations(text: string, file: CompiledFile): SpliceResu
     const how = idx.bound.get(d.name);
     if (how) throw new OverlayError(`'${d.name}' is already bound by ${how} in ${file.id}`, d.where);
     if (d.mode === 'replace') throw new OverlayError(`${file.id} has no top-level '${d.name}' to replace`, d.where);
+    // Members marked to add, or to remove, only make sense in a class the
+    // module has: on ground without it (another release) the layer would
+    // add a class nothing uses.
+    if (d.kind === 'class' && (d.members.some((m) => m.mode === 'add') || d.memberRemovals.length)) {
+      throw new OverlayError(`${file.id} has no class '${d.name}' to merge into (the layer adds or removes its members)`, d.where);
+    }
     touch('add', d.name);
     let at: number;
     let piece: string;
