@@ -1,0 +1,38 @@
+import { kEmptyQueue } from 'internal/webstreams/util';
+import { kNilPendingAbortRequest, kNilRequest } from 'internal/webstreams/writablestream';
+
+// The stream's internal slots, as a class: a literal with `__proto__:
+// null` is created in dictionary mode, so every read of a slot was a hash
+// lookup.
+// @overlay-after isWritableStreamDefaultController
+class WritableStreamState {
+  closedPromise = undefined;
+  closeRequest = kNilRequest;
+  // Mirrors "closeRequest or inFlightCloseRequest is pending"; kept as a
+  // flag because the predicate runs several times per chunk on the write
+  // hot path.
+  closeQueuedOrInFlight = false;
+  inFlightWriteRequest = kNilRequest;
+  inFlightCloseRequest = kNilRequest;
+  pendingAbortRequest = kNilPendingAbortRequest;
+  backpressure = false;
+  controller = undefined;
+  state = 'writable';
+  storedError = undefined;
+  // Ring-buffer request queue, materialized lazily on the first pending
+  // write (see writableStreamAddWriteRequest) so construction allocates
+  // no request storage.
+  writeRequests = kEmptyQueue;
+  writer = undefined;
+  transfer = {
+    __proto__: null,
+    readable: undefined,
+    port1: undefined,
+    port2: undefined,
+    promise: undefined,
+  };
+}
+
+function createWritableStreamState() {
+  return new WritableStreamState();
+}
