@@ -243,8 +243,11 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
     let current = base;
     let stopped = false;
     const states: Modules[] = [base];
-    // The TypeScript forms of the lines the layers went through so far wrote.
-    const typed: TypedLines = new Map();
+    // The TypeScript forms of the lines the layers went through so far
+    // wrote, by module (a form may name types only that module's layer
+    // files import).
+    const typed = new Map<string, TypedLines>();
+    const typedOf = (id: string) => typed.get(id) ?? typed.set(id, new Map()).get(id)!;
     for (const layer of layers) {
       if (stopped) {
         report.layers.push({ layer, status: 'not reached', outcomes: [] });
@@ -286,7 +289,7 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
           const js = needsMerge ? jsOf(file) : undefined;
           const planned = targets.map((t) => {
             now.push(t.now);
-            return plan(t, entries.get(entryKey(t.now)), sf, js, lock, opts, layer, typed);
+            return plan(t, entries.get(entryKey(t.now)), sf, js, lock, opts, layer, typedOf(file.id));
           });
           result.outcomes.push(...planned.map((p) => p.outcome));
           const edits = planned.flatMap((p) => (p.edit && !(opts.keepGoing && p.outcome.outcome === 'conflict') ? [p.edit] : []));
@@ -306,7 +309,9 @@ export function rebaseLayers(base: Modules, layers: Layer[], opts: RebaseOptions
           }
         }
         const applied = applyLayer(current, layer, ctx, (program) => {
-          for (const file of layerModuleFiles(layer)) addTypedLines(typed, readFileSync(file.path, 'utf8'), compileLines(program, file, ctx.primordials));
+          for (const file of layerModuleFiles(layer)) {
+            addTypedLines(typedOf(file.id), readFileSync(file.path, 'utf8'), compileLines(program, file, ctx.primordials));
+          }
         });
         if (result.status !== 'conflict') writeLock(layer, { base: opts.baseVersion, entries: applied.touched });
         if (applied.changed.length === 0) {
