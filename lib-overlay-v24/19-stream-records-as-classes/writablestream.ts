@@ -1,6 +1,15 @@
 import { kEmptyQueue } from 'internal/webstreams/util';
 import { kNilPendingAbortRequest, kNilRequest } from 'internal/webstreams/writablestream';
 
+// A stream's transfer record, a class for the reason given below.
+// @overlay-after isWritableStreamDefaultController
+class WritableStreamTransferState {
+  readable = undefined;
+  port1 = undefined;
+  port2 = undefined;
+  promise = undefined;
+}
+
 // The stream's internal slots, as a class: a literal with `__proto__:
 // null` is created in dictionary mode, so every read of a slot was a hash
 // lookup.
@@ -24,13 +33,7 @@ class WritableStreamState {
   // no request storage.
   writeRequests = kEmptyQueue;
   writer = undefined;
-  transfer = {
-    __proto__: null,
-    readable: undefined,
-    port1: undefined,
-    port2: undefined,
-    promise: undefined,
-  };
+  transfer = new WritableStreamTransferState();
 }
 
 function createWritableStreamState() {
