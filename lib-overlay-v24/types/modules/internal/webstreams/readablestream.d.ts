@@ -17,7 +17,16 @@ export type ReadableStreamController = ReadableStreamDefaultController | Readabl
 export type ReadableStreamReader = ReadableStreamDefaultReader | ReadableStreamBYOBReader;
 
 // v24.x: an object literal, not a class.
+/** @removed-by stream-records-as-classes */
 export interface ReadableStreamTransferState {
+  writable: WritableStream | undefined;
+  port1: MessagePort | undefined;
+  port2: MessagePort | undefined;
+  promise: Promise<unknown> | undefined;
+}
+
+/** @layer stream-records-as-classes */
+export class ReadableStreamTransferState {
   writable: WritableStream | undefined;
   port1: MessagePort | undefined;
   port2: MessagePort | undefined;

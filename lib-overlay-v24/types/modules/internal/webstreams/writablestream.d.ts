@@ -34,7 +34,16 @@ export interface WritableStreamState {
 }
 
 // v24.x: an object literal, not a class.
+/** @removed-by stream-records-as-classes */
 export interface WritableStreamTransferState {
+  readable: ReadableStream | undefined;
+  port1: MessagePort | undefined;
+  port2: MessagePort | undefined;
+  promise: Promise<unknown> | undefined;
+}
+
+/** @layer stream-records-as-classes */
+export class WritableStreamTransferState {
   readable: ReadableStream | undefined;
   port1: MessagePort | undefined;
   port2: MessagePort | undefined;
