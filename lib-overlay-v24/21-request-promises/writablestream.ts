@@ -1,0 +1,113 @@
+import { Queue, kEmptyQueue, kState, rejectedHandledRecord, resolvedRecord, type PromiseRecord } from 'internal/webstreams/util';
+import {
+  isWritableStreamLocked,
+  lazyWritableReleasedError,
+  writableStreamCloseQueuedOrInFlight,
+  writableStreamDefaultControllerGetChunkSize,
+  writableStreamWriteChunk,
+  type WritableStream,
+  type WritableStreamDefaultController,
+  type WritableStreamDefaultWriter,
+} from 'internal/webstreams/writablestream';
+import { ERR_INVALID_STATE } from 'internal/errors';
+import assert from 'internal/assert';
+
+const {
+  Promise,
+  PromiseReject,
+} = primordials;
+
+// A pending { promise, resolve, reject } record built with an executor,
+// for the reason given in DefaultReadRequest (readablestream.js): each
+// write() request the stream's request slots hold, and the writer's
+// [[readyPromise]] whenever backpressure holds when it is observed (once
+// per backpressure flip in a loop that awaits writer.ready).
+// @overlay-after writableStreamCloseQueuedOrInFlight
+class PendingPromiseRecord {
+  declare promise: Promise<void>;
+  declare resolve: () => void;
+  declare reject: (error: unknown) => void;
+
+  constructor() {
+    this.promise = new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+  }
+}
+
+function writableStreamAddWriteRequest(
+  stream: WritableStream,
+  writeRequest: PromiseRecord<void> = new PendingPromiseRecord()): Promise<void> {
+  assert(isWritableStreamLocked(stream));
+  assert(stream[kState].state === 'writable');
+  const streamState = stream[kState];
+  let writeRequests = streamState.writeRequests;
+  if (writeRequests === kEmptyQueue)
+    writeRequests = streamState.writeRequests = new Queue();
+  writeRequests.push(writeRequest);
+  return writeRequest.promise;
+}
+
+function writableStreamDefaultWriterWrite(writer: WritableStreamDefaultWriter, chunk: unknown): Promise<void> {
+  const writerState = writer[kState];
+  const stream = writerState.stream;
+  assert(stream !== undefined);
+  const streamState = stream[kState];
+  const {
+    controller,
+  } = streamState as { controller: WritableStreamDefaultController };
+  const chunkSize = writableStreamDefaultControllerGetChunkSize(
+    controller,
+    chunk);
+  if (stream !== writerState.stream) {
+    return PromiseReject(
+      new ERR_INVALID_STATE.TypeError('Mismatched WritableStreams'));
+  }
+  const {
+    state,
+  } = streamState;
+
+  if (state === 'errored')
+    return PromiseReject(streamState.storedError);
+
+  if (streamState.closeQueuedOrInFlight || state === 'closed') {
+    return PromiseReject(
+      new ERR_INVALID_STATE.TypeError('WritableStream is closed'));
+  }
+
+  if (state === 'erroring')
+    return PromiseReject(streamState.storedError);
+
+  assert(state === 'writable');
+
+  const writeRequest = new PendingPromiseRecord();
+  writableStreamWriteChunk(stream, controller, chunk, chunkSize, writeRequest);
+  return writeRequest.promise;
+}
+
+function writerReadyPromise(writer: WritableStreamDefaultWriter): PromiseRecord<void> {
+  let ready = writer[kState].ready;
+  if (ready === undefined) {
+    const stream = writer[kState].stream;
+    if (stream === undefined) {
+      ready = rejectedHandledRecord(lazyWritableReleasedError());
+    } else {
+      switch (stream[kState].state) {
+        case 'writable':
+          ready = !writableStreamCloseQueuedOrInFlight(stream) &&
+                  stream[kState].backpressure ?
+            new PendingPromiseRecord() :
+            resolvedRecord();
+          break;
+        case 'closed':
+          ready = resolvedRecord();
+          break;
+        default:
+          ready = rejectedHandledRecord(stream[kState].storedError);
+      }
+    }
+    writer[kState].ready = ready;
+  }
+  return ready;
+}
