@@ -325,16 +325,16 @@ function readableStreamPipeTo(
   // one held chunk stands for the whole queue.
   let heldChunk: unknown;
   let holding = false;
+  // The TransformStream whose readable side the source is, if it is one.
+  const sourceOwner = (source[kState].controller![kState] as { owner?: TransformStream }).owner;
+  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
+  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
   // A pipe that writes into or reads from a TransformStream that runs
   // transform() resumes as a pipe step, so that the steps it triggers in
   // the chain run after it (see runPipeStep). A plain pipe resumes
   // directly, and so does one between pass-through TransformStreams: they
   // run no algorithm of their own, and a write such a pipe hands on into a
   // synchronous transform opens its own step (see pipeWrite).
-  // The TransformStream whose readable side the source is, if it is one.
-  const sourceOwner = (source[kState].controller![kState] as { owner?: TransformStream }).owner;
-  const writesIntoTransform = destination !== undefined && !destination[kState].passThrough;
-  const readsFromTransform = sourceOwner !== undefined && !sourceOwner[kState].passThrough;
   const resumesAsStep = writesIntoTransform || readsFromTransform;
   const mayHold = writesIntoTransform && dest[kState].controller![kState].highWaterMark === 1;
 
