@@ -16,7 +16,7 @@ export type SizeAlgorithm = (chunk: unknown) => number;
 export type ReadableStreamController = ReadableStreamDefaultController | ReadableByteStreamController;
 export type ReadableStreamReader = ReadableStreamDefaultReader | ReadableStreamBYOBReader;
 
-// v24.x: an object literal, not a class.
+// v24.x: an object literal until stream-records-as-classes makes it a class.
 /** @removed-by stream-records-as-classes */
 export interface ReadableStreamTransferState {
   writable: WritableStream | undefined;

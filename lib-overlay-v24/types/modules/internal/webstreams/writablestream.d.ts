@@ -33,7 +33,7 @@ export interface WritableStreamState {
   transfer: WritableStreamTransferState | undefined;
 }
 
-// v24.x: an object literal, not a class.
+// v24.x: an object literal until stream-records-as-classes makes it a class.
 /** @removed-by stream-records-as-classes */
 export interface WritableStreamTransferState {
   readable: ReadableStream | undefined;
