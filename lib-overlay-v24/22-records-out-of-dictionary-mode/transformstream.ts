@@ -1,11 +1,12 @@
 import { kState } from 'internal/webstreams/util';
 import {
   isTransformStream,
+  type FlushAlgorithm,
+  type TransformAlgorithm,
   type TransformStream,
   type TransformStreamDefaultController,
 } from 'internal/webstreams/transformstream';
 import type { CancelAlgorithm } from 'internal/webstreams/readablestream';
-import type { FlushAlgorithm, TransformAlgorithm } from 'internal/webstreams/transformstream';
 import assert from 'internal/assert';
 
 // The controller's internal slots, as a class for the reason given at
