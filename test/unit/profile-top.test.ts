@@ -48,3 +48,33 @@ test('profile-top --by origin sums self time by where the code lives', () => {
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--by takes function or origin/);
 });
+
+test('profile-top --since counts the samples from the first with that function on its stack', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'profile-')), 'x.cpuprofile');
+  const frame = (functionName: string) => ({ functionName, url: 'file:///lib/x.js', lineNumber: 0 });
+  // setup (1) runs first; pump (3) is called from timed (2), so the first
+  // sample with timed on its stack is the one in pump.
+  writeFileSync(file, JSON.stringify({
+    nodes: [
+      { id: 1, callFrame: frame('setup') },
+      { id: 2, callFrame: frame('timed'), children: [3] },
+      { id: 3, callFrame: frame('pump') },
+      { id: 4, callFrame: frame('(garbage collector)') },
+    ],
+    samples: [1, 4, 1, 3, 4, 1, 3],
+    timeDeltas: [1000, 1000, 1000, 1000, 1000, 1000, 1000],
+  }));
+  const run = (...args: string[]) =>
+    spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'profile-top.ts'), file, ...args], { encoding: 'utf8' });
+  const r = run('--since', 'timed');
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(r.stdout.trim().split('\n'), [
+    `${file}: 4 ms sampled since timed`,
+    '  50.0%  pump x.js:1',
+    '  25.0%  (garbage collector) x.js:1',
+    '  25.0%  setup x.js:1',
+  ]);
+  const missing = run('--since', 'nowhere');
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /no sample in .* has nowhere on its stack/);
+});
