@@ -66,7 +66,7 @@ test('the suite has Node\'s webstreams set and the real-world shapes', () => {
   // The shapes the issue names, as configurations.
   const configs = (file: string, key: string) => listConfigs(`webstreams/${file}.js`, []).configs.map((c) => c[key]);
   assert.deepEqual([...new Set(configs('pipe-through-chain', 'transforms'))], [1, 3, 8]);
-  assert.deepEqual([...new Set(configs('pipe-through-chain', 'transformer'))], ['function', 'none']);
+  assert.deepEqual([...new Set(configs('pipe-through-chain', 'transformer'))], ['function', 'none', 'filter']);
   assert.deepEqual(configs('byte-stream', 'kind'), ['start-enqueue', 'pull', 'byob']);
   assert.deepEqual(configs('tee-read', 'mode'), ['concurrent', 'sequential']);
   assert.deepEqual(configs('construct', 'kind'), ['ReadableStream', 'WritableStream', 'TransformStream']);
