@@ -142,8 +142,16 @@ export async function runProgram(t, program) {
     const transformer = {};
     if (spec?.start) transformer.start = fn(`${name}.start`, spec.start);
     if (spec?.transform) {
+      // spec.enqueue: how many times each call enqueues its chunk, or a
+      // string of counts taken call by call, round and round ('10': every
+      // other chunk dropped), so that a chain meets a filter mid-stream.
+      let calls = 0;
+      const times = () => typeof spec.enqueue === 'string' ?
+        Number(spec.enqueue[calls++ % spec.enqueue.length]) :
+        (spec.enqueue ?? 1);
       transformer.transform = fn(`${name}.transform`, spec.transform, (chunk, c) => {
-        for (let i = 0; i < (spec.enqueue ?? 1); i++) t.quietOp(`${name} enqueue`, () => c.enqueue(chunk));
+        const n = times();
+        for (let i = 0; i < n; i++) t.quietOp(`${name} enqueue`, () => c.enqueue(chunk));
       });
     }
     if (spec?.flush) transformer.flush = fn(`${name}.flush`, spec.flush);

@@ -157,7 +157,8 @@ function genTransform(d: Dice): Record<string, unknown> {
     const mode = maybeMode(d, key === 'transform' ? 0.2 : 0.6);
     if (mode) spec[key] = mode;
   }
-  if (spec.transform) spec.enqueue = d.pick([0, 1, 1, 2]);
+  // '10' and '110': a filter that drops some chunks, not all.
+  if (spec.transform) spec.enqueue = d.pick<number | string>([0, 1, 1, 2, '10', '110']);
   for (const key of ['wHwm', 'rHwm']) {
     const hwm = d.pick([undefined, 0, 1, 4]);
     if (hwm !== undefined) spec[key] = hwm;
