@@ -14,7 +14,7 @@ help:
 	@echo "make test      every test suite; ends with 'N passed, M failed'"
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
 	@echo "make ordering | resources   ordering differential suite | resource checks"
-	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n]  random differential programs (default: a new seed, 10000 from #0)"
+	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n] [DROPS=1]  random differential programs (default: a new seed, 10000 from #0; DROPS: transform()s drop some chunks)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
@@ -166,8 +166,9 @@ ordering: build
 SEED ?= $(shell date +%s)
 COUNT ?= 10000
 FROM ?= 0
+DROPS ?=
 fuzz: build
-	$(NODE) tools/fuzz.ts --seed $(SEED) --from $(FROM) --count $(COUNT) --save
+	$(NODE) tools/fuzz.ts --seed $(SEED) --from $(FROM) --count $(COUNT) $(if $(DROPS),--drops) --save
 
 resources: build
 	$(NODE) tools/resources.ts

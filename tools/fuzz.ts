@@ -7,6 +7,8 @@
 // --save it becomes a scenario of the corpus (test/ordering/scenarios/fuzz-found/).
 // --from N starts at program N of the seed, so that a program a long run
 // reported (`fuzz/seed-S-N`) can be run and minimized again on its own.
+// --drops lets transform()s drop some of their chunks (another set of
+// programs for the same seeds; reported as `fuzz/drops-seed-S-N`).
 //
 //   node tools/fuzz.ts [--seed N] [--from N] [--count N] [--old base] [--new patched] [--overlay DIR]
 //                      [--batch N] [--minimize N] [--save] [--save-dir DIR]
@@ -26,7 +28,7 @@ import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { CORPUS } from './ordering/side.ts';
 
-const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
+const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
 const { values } = parseFlags({
   seed: { type: 'string', default: '1' },
   from: { type: 'string', default: '0' },
@@ -39,6 +41,7 @@ const { values } = parseFlags({
   save: { type: 'boolean', default: false },
   'save-dir': { type: 'string', default: join(CORPUS, 'fuzz-found') },
   quiet: { type: 'boolean', default: false },
+  drops: { type: 'boolean', default: false },
 }, USAGE);
 
 const seed = intFlag('fuzz', 'seed', values.seed, 0, USAGE);
@@ -47,6 +50,9 @@ const count = intFlag('fuzz', 'count', values.count, 1, USAGE);
 const end = first + count;
 const batchSize = intFlag('fuzz', 'batch', values.batch, 1, USAGE);
 const maxMinimize = intFlag('fuzz', 'minimize', values.minimize, 0, USAGE);
+const drops = values.drops === true;
+const prefix = drops ? 'drops-' : '';
+const label = drops ? ' with drops' : '';
 
 /** Drops optional source settings one at a time while the program still fails. */
 async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Program[]) => Promise<boolean[]>): Promise<SourceSpec> {
@@ -115,7 +121,7 @@ async function main(): Promise<void> {
 
   for (let from = first; from < end; from += batchSize) {
     const entries: Entry[] = [];
-    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/seed-${seed}-${i}`, program: generateProgram(seed, i) });
+    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${prefix}seed-${seed}-${i}`, program: generateProgram(seed, i, { drops }) });
     const { outcomes } = await judge(entries);
     entries.forEach((e, i) => {
       const o = outcomes[i];
@@ -127,7 +133,7 @@ async function main(): Promise<void> {
       else if (o.kind === 'base-assertion') baseAssertions++;
       else failing.push({ ...e, outcome: o });
     });
-    process.stderr.write(`fuzz seed ${seed}: ${Math.min(end, from + batchSize) - first}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+    process.stderr.write(`fuzz seed ${seed}${label}: ${Math.min(end, from + batchSize) - first}/${count} programs, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
   }
 
   // The shortest programs first: they minimize fastest and read best.
@@ -152,11 +158,11 @@ async function main(): Promise<void> {
       console.log(`(this program passes when run alone; ${entry.id} failed in its batch because ${explain(entry.outcome, oldLib.name, newLib.name)})`);
     }
     if (diff) console.log(renderDiff(diff, oldLib.name, newLib.name));
-    const name = `seed-${seed}-${entry.id.split('-').pop()}.json`;
+    const name = `${prefix}seed-${seed}-${entry.id.split('-').pop()}.json`;
     const dir = values.save ? values['save-dir']! : join(OUT, 'ordering', 'fuzz-failures');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, name);
-    writeFileSync(file, `${JSON.stringify({ note: `minimized by make fuzz SEED=${seed}: differs between ${oldLib.name} and ${newLib.name}`, ...program }, null, 2)}\n`);
+    writeFileSync(file, `${JSON.stringify({ note: `minimized by make fuzz SEED=${seed}${label}: differs between ${oldLib.name} and ${newLib.name}`, ...program }, null, 2)}\n`);
     console.log(values.save ? `saved as scenario ${file}` : `written to ${file} (make fuzz … --save, or copy it under test/ordering/scenarios/fuzz-found/, to add it to the corpus)`);
   }
   if (failing.length > maxMinimize) console.log(`\n${failing.length - maxMinimize} more differing programs not minimized: ${failing.slice(maxMinimize).map((e) => e.id).join(', ')}`);
@@ -179,13 +185,13 @@ async function main(): Promise<void> {
   const assertionText = baseAssertions === 0 ? '' :
     `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
   const fromText = first === 0 ? '' : ` from #${first}`;
-  console.log(`\nfuzz: seed ${seed}, ${count} programs${fromText}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}${fromText}` });
+  console.log(`\nfuzz: seed ${seed}${label}, ${count} programs${fromText}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  reportSummary({ suite: drops ? 'fuzz-drops' : 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}${label}${fromText}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 
 main().catch((err: Error) => {
   console.error(`fuzz: ${err.message}`);
-  reportSummary({ suite: 'fuzz', passed: 0, failed: 1, notes: err.message.split('\n')[0] });
+  reportSummary({ suite: drops ? 'fuzz-drops' : 'fuzz', passed: 0, failed: 1, notes: err.message.split('\n')[0] });
   process.exitCode = 1;
 });

@@ -44,6 +44,8 @@ export const SUITES: Suite[] = [
   // Each layer on its own: its state's WPT and Node's tests, its ordering and fuzz against the state before.
   { name: 'layers', argv: [node, join(ROOT, 'tools', 'layers-check.ts')], counts: 'summary' },
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
+  // The same seed's programs with transform()s that drop some chunks.
+  { name: 'fuzz-drops', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000', '--drops'], counts: 'summary' },
   { name: 'resources', argv: [node, join(ROOT, 'tools', 'resources.ts')], counts: 'summary' },
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
   // The v24.x series (lib-overlay-v24/, doc/series-v24.md) on its own base and binary.

@@ -62,6 +62,21 @@ test('generator: the same seed and index give the same program; others differ', 
   assert.deepEqual(FEATURES.filter((f) => !seen.has(f)), []);
 });
 
+test('generator: drops are opt-in; with them some transform() drops some chunks', () => {
+  const patterns = (drops: boolean) => {
+    const found = new Set<unknown>();
+    for (let i = 0; i < 300; i++) {
+      for (const op of generateProgram(1, i, { drops }).ops) {
+        const enqueue = (op as { transform?: { enqueue?: unknown } }).transform?.enqueue;
+        if (enqueue !== undefined) found.add(enqueue);
+      }
+    }
+    return found;
+  };
+  assert.deepEqual([...patterns(false)].sort(), [0, 1, 2]);
+  assert.deepEqual([...patterns(true)].sort(), [0, 1, '10', '110', 2].sort());
+});
+
 test('ddmin: finds a minimal failing sublist, batching each round', async () => {
   const items = Array.from({ length: 20 }, (_, i) => i);
   let batches = 0;
