@@ -52,10 +52,9 @@ const keyOf = values.by === 'origin' ? origin :
   (f: Frame) => `${f.functionName || '(anonymous)'} ${basename(f.url) || ''}:${f.lineNumber + 1}`;
 
 /** The index of the first sample with a frame named `name` on its stack. */
-function firstSampleWith(profile: CpuProfile, name: string): number {
+function firstSampleWith(profile: CpuProfile, frames: Map<number, Frame>, name: string): number {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
   return profile.samples.findIndex((id) => {
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       if (frames.get(at)!.functionName === name) return true;
@@ -67,7 +66,7 @@ function firstSampleWith(profile: CpuProfile, name: string): number {
 for (const file of positionals) {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const from = values.since === undefined ? 0 : firstSampleWith(profile, values.since);
+  const from = values.since === undefined ? 0 : firstSampleWith(profile, frames, values.since);
   if (from < 0) {
     console.error(`profile-top: no sample in ${file} has ${values.since} on its stack`);
     process.exit(1);
