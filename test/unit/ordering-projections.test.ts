@@ -193,6 +193,13 @@ test('kinds: read-ahead allows fewer feeding callbacks at the end of a stream, n
   assert.equal(classify(stalled, stalled.filter((_, i) => i !== 2)), 'beyond');
   // A lost chunk stays beyond every level.
   assert.equal(classify(LOG, edit({ 11: undefined })), 'beyond');
+  // A generator source's steps (ReadableStream.from) feed a pipeline too.
+  const stepped = ['1:1 async generator next', '1:4 sink.write("c1", WritableStreamDefaultController{aborted:false,desiredSize:0})',
+    '1:4 async generator next', '1:6 sink.abort(Error("signal abort"))', '1:7 async generator next'];
+  assert.equal(classify(stepped.slice(0, 4), stepped), 'read-ahead');
+  assert.equal(classify(stepped.slice(0, 4).map((l) => l.replace('async ', '')), stepped.map((l) => l.replace('async ', ''))), 'read-ahead');
+  // The steps go, not what they fed: a missing write stays beyond.
+  assert.ok(violations('read-ahead', stepped.filter((_, i) => i !== 1 && i !== 4), stepped).length > 0);
 });
 
 test('kinds: teardown-writes allows an aborted sink fewer last writes, nothing else', () => {

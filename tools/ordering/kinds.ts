@@ -19,7 +19,8 @@
 //                 number of chunks ahead of their destinations: where a
 //                 pipeline stalls or is torn down, the callbacks that feed
 //                 it (a source's pull(), an iterator's next, a
-//                 transform()) may have run more or fewer times: a
+//                 generator's step, a transform()) may have run more or
+//                 fewer times: a
 //                 stream's last ones are missing on one side; the runs both
 //                 made, and every other callback, are the same.
 //   teardown-writes as read-ahead once a sink aborted on both sides may
@@ -75,6 +76,8 @@ const FEEDING_ENTRY = /^(?:pull|transform|next)(?:\(| )/;
 // A sink's write(), for teardown-writes.
 const WRITE_ENTRY = /^write(?:\(| )/;
 const ITERATOR_NEXT = /^([A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*)\.next$/;
+// A generator source's step (ReadableStream.from), as a plain line.
+const GENERATOR_STEP = /^((?:async )?generator) next$/;
 
 /** Which stream a line belongs to, and whether it is one of the callbacks `entry` matches. */
 function ownerLine(line: string, entry = FEEDING_ENTRY): { owner: string; feeding: boolean } | undefined {
@@ -82,7 +85,7 @@ function ownerLine(line: string, entry = FEEDING_ENTRY): { owner: string; feedin
   const e = parseEvent(text);
   if (e.kind === 'call') return { owner: e.owner, feeding: entry.test(`${e.callback}(`) };
   if (e.kind === 'result') return { owner: e.owner, feeding: entry.test(`${e.callback} `) };
-  const next = ITERATOR_NEXT.exec(text);
+  const next = ITERATOR_NEXT.exec(text) ?? GENERATOR_STEP.exec(text);
   return next ? { owner: next[1], feeding: true } : undefined;
 }
 
