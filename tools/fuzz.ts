@@ -9,9 +9,11 @@
 // reported (`fuzz/seed-S-N`) can be run and minimized again on its own.
 // --drops lets transform()s drop some of their chunks (another set of
 // programs for the same seeds; reported as `fuzz/drops-seed-S-N`).
+// --triples N: how many programs no pair of things later explains get
+// witnesses of three (default 2; each can take a minute).
 //
 //   node tools/fuzz.ts [--seed N] [--from N] [--count N] [--old base] [--new patched] [--overlay DIR]
-//                      [--batch N] [--minimize N] [--save] [--save-dir DIR]
+//                      [--batch N] [--minimize N] [--triples N] [--save] [--save-dir DIR]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { intFlag, parseFlags } from './lib/args.ts';
@@ -20,7 +22,7 @@ import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { fuzzExemptions } from './ordering/deviations.ts';
 import { FEATURES, generateProgram, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
-import { DELAYS, PAIR_DELAYS, judgePrograms, restoredToBase, type Entry, type Outcome } from './ordering/judge-programs.ts';
+import { DELAYS, PAIR_DELAYS, TRIPLE_DELAYS, TRIPLE_PROGRAMS, judgePrograms, restoredToBase, type Entry, type Outcome } from './ordering/judge-programs.ts';
 import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
 import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
@@ -28,7 +30,7 @@ import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { CORPUS } from './ordering/side.ts';
 
-const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--save] [--save-dir DIR]';
+const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--triples N] [--save] [--save-dir DIR]';
 const { values } = parseFlags({
   seed: { type: 'string', default: '1' },
   from: { type: 'string', default: '0' },
@@ -38,6 +40,7 @@ const { values } = parseFlags({
   overlay: { type: 'string' },
   batch: { type: 'string', default: '500' },
   minimize: { type: 'string', default: '3' },
+  triples: { type: 'string', default: String(TRIPLE_PROGRAMS) },
   save: { type: 'boolean', default: false },
   'save-dir': { type: 'string', default: join(CORPUS, 'fuzz-found') },
   quiet: { type: 'boolean', default: false },
@@ -50,6 +53,8 @@ const count = intFlag('fuzz', 'count', values.count, 1, USAGE);
 const end = first + count;
 const batchSize = intFlag('fuzz', 'batch', values.batch, 1, USAGE);
 const maxMinimize = intFlag('fuzz', 'minimize', values.minimize, 0, USAGE);
+// How many programs of the run get witnesses of three (the first that need them).
+const maxTriples = intFlag('fuzz', 'triples', values.triples, 0, USAGE);
 const drops = values.drops === true;
 const prefix = drops ? 'drops-' : '';
 const label = drops ? ' with drops' : '';
@@ -91,7 +96,8 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   }
   if (o.kind !== 'beyond') return '';
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
-  const race = o.raced ? `; and no run of ${oldName} with one or two of its ops, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each) fits it, so no race explains it` : '';
+  const three = o.triples ? `, three up to ${TRIPLE_DELAYS.at(-1)} each` : `; three not tried: the run gives them to ${maxTriples} program(s), --triples`;
+  const race = o.raced ? `; and no run of ${oldName} with one, two or three of its ops, source calls, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each${three}) fits it, so no race explains it` : '';
   const replay = o.replayed ? `; and ${newName} run with the byte source making the choices it made on ${oldName} (enqueueing where it found no byobRequest) does not fit it either` : '';
   return [`it differs beyond what its declarations allow (${by})${race}${replay}; what differs, judged as ${o.allowed}:`,
     renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
@@ -112,9 +118,12 @@ async function main(): Promise<void> {
   const failing: (Entry & { outcome: Outcome })[] = [];
   // Every judgement, the minimizer's too, also asks the base itself
   // (restoredToBase) when the range starts later, so that a program is
-  // never minimized towards one the run as a whole would pass.
-  const judge = async (entries: Entry[]) => {
-    const judged = await judgePrograms(oldLib, newLib, entries, exempt);
+  // never minimized towards one the run as a whole would pass. Only the
+  // run's own verdicts use witnesses of three: the minimizer's would take
+  // minutes a step.
+  let triplesLeft = maxTriples;
+  const judge = async (entries: Entry[], triples = 0) => {
+    const judged = await judgePrograms(oldLib, newLib, entries, exempt, { triples });
     if (baseRef) await restoredToBase(baseRef, entries, judged.outcomes, judged.logs[1]);
     return judged;
   };
@@ -122,7 +131,8 @@ async function main(): Promise<void> {
   for (let from = first; from < end; from += batchSize) {
     const entries: Entry[] = [];
     for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${prefix}seed-${seed}-${i}`, program: generateProgram(seed, i, { drops }) });
-    const { outcomes } = await judge(entries);
+    const { outcomes, triplesTried } = await judge(entries, triplesLeft);
+    triplesLeft -= triplesTried;
     entries.forEach((e, i) => {
       const o = outcomes[i];
       if (o.kind === 'identical') identical++;
@@ -170,13 +180,13 @@ async function main(): Promise<void> {
 
   // Every declared program was checked on its projections: against the
   // base's run, or, for a race the declarations allow, against a run of the
-  // base with one or two ops, loop bodies or callbacks later.
+  // base with one, two or three ops, source calls, loop bodies or callbacks later.
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
   const declaredCount = onProjections + raced + replayed;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
   const replayText = replayed ? `, ${replayed} byte sources that fit once replayed with the choices they made on ${oldLib.name}` : '';
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one or two ops, loop bodies or callbacks later${replayText})`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one, two or three ops, source calls, loop bodies or callbacks later${replayText})`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;

@@ -56,6 +56,16 @@ export async function runProgram(t, program) {
   // before that op; `<op>.body` → turns an iterate op's loop body takes after
   // each value; callback name → turns later its result settles.
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
+  // `<op>.late` of an enqueue, close or error op: the source's own calls
+  // from that op on run that many turns later, in their order, while the
+  // program's other ops keep their time (a slower producer: what a pipe
+  // that reads sooner looks like to the source's controller).
+  let producer;
+  const sourceCall = (i, call) => {
+    const late = program.delay?.[`${i}.late`];
+    if (!late && !producer) return call();
+    producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(call);
+  };
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   // program.byobReplay (the judge's byobRequest replay): when set, each fill
@@ -176,19 +186,25 @@ export async function runProgram(t, program) {
         break;
       case 'enqueue':
         t.log(tag);
-        if (!controller) t.log('(no controller)');
-        else if (src.type === 'bytes' && o.respond) fillBytes(controller, 'ext');
-        else t.quietOp('enqueue', () => controller.enqueue(nextChunk()));
+        sourceCall(i, () => {
+          if (!controller) t.log('(no controller)');
+          else if (src.type === 'bytes' && o.respond) fillBytes(controller, 'ext');
+          else t.quietOp('enqueue', () => controller.enqueue(nextChunk()));
+        });
         break;
       case 'close':
         t.log(tag);
-        if (controller) t.quietOp('close', () => controller.close());
-        else t.log('(no controller)');
+        sourceCall(i, () => {
+          if (controller) t.quietOp('close', () => controller.close());
+          else t.log('(no controller)');
+        });
         break;
       case 'error':
         t.log(tag);
-        if (controller) t.quietOp('error', () => controller.error(new Error('controller error')));
-        else t.log('(no controller)');
+        sourceCall(i, () => {
+          if (controller) t.quietOp('error', () => controller.error(new Error('controller error')));
+          else t.log('(no controller)');
+        });
         break;
       case 'getReader': {
         if (!r) break;

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { fuzzExemptions } from '../../tools/ordering/deviations.ts';
-import { FEATURES, generateProgram } from '../../tools/ordering/generate.ts';
+import { FEATURES, generateProgram, type Program } from '../../tools/ordering/generate.ts';
 import { judgePrograms, restoredToBase, type Outcome } from '../../tools/ordering/judge-programs.ts';
 import { runSide } from '../../tools/ordering/side.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
@@ -19,8 +19,8 @@ import { resolveSides } from '../../tools/ordering/sides.ts';
 const { oldLib, declared } = resolveSides('base', 'patched', undefined);
 
 /** The fuzz judge's outcome for program `index` of `seed`, base+fixes against the series. */
-async function judgeOne(seed: number, index: number) {
-  const entry = { id: `fuzz/seed-${seed}-${index}`, program: generateProgram(seed, index) };
+async function judgeOne(seed: number, index: number, drops = false) {
+  const entry = { id: `fuzz/${drops ? 'drops-' : ''}seed-${seed}-${index}`, program: generateProgram(seed, index, { drops }) };
   const { exempt } = fuzzExemptions(declared, FEATURES);
   return (await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt)).outcomes[0];
 }
@@ -158,4 +158,59 @@ test('seed 20261203 #2470 is a race the base runs with a slower async generator'
   const o = await judgeOne(20261203, 2470);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).includes('source.next'), JSON.stringify(o));
+});
+
+// `<op>.late`: a slower producer. Seed 3 #12077 with drops (fuzz --drops):
+// after a synchronous TransformStream's held chunk is written, the series'
+// pipe into it reads the next chunk in the same step, where the base's
+// reads it a few microtasks later; the source's error comes in between, so
+// the series' pipe holds a chunk whose write waits on backpressure nothing
+// clears and never settles, while the base's errors the chain. The base
+// gets there when the error comes after the program's next read
+// (tools/probe/pipe-held-chunk-on-error.cjs): no op later, which delays
+// that read too, but the source's own call later.
+test('program.delay `<op>.late` makes the source\'s calls from that op on come later, in order, and no other op', async () => {
+  const program = {
+    source: { type: 'default', start: 'sync' },
+    ops: [{ op: 'getReader', r: 0 }, { op: 'read', r: 0 }, { op: 'read', r: 0 }, { op: 'enqueue' }, { op: 'enqueue' }, { op: 'read', r: 0 }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'slow', program: { ...program, delay: { '3.late': 6 } } }],
+  });
+  for (const [id, late] of [['plain', false], ['slow', true]] as const) {
+    const lines = logs.get(id)!;
+    const [reads] = turnsOf(lines, /^op5 read r0$/);
+    const fulfilled = turnsOf(lines, /^r0\.read#[12] fulfilled /);
+    assert.equal(reads, 0, lines.join('\n'));
+    assert.deepEqual(fulfilled.map((turn) => turn >= 6), [late, late], lines.join('\n'));
+    // The two enqueues keep their order: the first read gets the first chunk.
+    assert.ok(lines.some((l) => /r0\.read#1 fulfilled \{done:false,value:"c1"\}/.test(l)), lines.join('\n'));
+    assert.ok(lines.some((l) => /r0\.read#2 fulfilled \{done:false,value:"c2"\}/.test(l)), lines.join('\n'));
+  }
+});
+
+test('seed 3 #12077 with drops is a race the base runs with the source\'s error later', async () => {
+  const o = await judgeOne(3, 12077, true);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).some((what) => what.endsWith('.late')), JSON.stringify(o));
+});
+
+// Three things later. Seed 2 #10939 with drops, minimized: a byte source
+// whose pull() enqueues twice and closes it, piped (preventClose) through
+// a synchronous TransformStream into an async iterator that breaks after
+// three values. The series' pipe reads the source's last chunk before the
+// iterator's cancel reaches it and before the pull's rejection arrives, so
+// the source ends closed with cancel() never called; the base calls
+// cancel(). The base gets there with the program's enqueues later, the
+// loop body slower and the pull's result later, and with no two of those.
+const THREE_LATER: Program = {"source": {"type": "bytes", "start": "async", "pull": "thenable-reject", "cancel": "thenable", "pullEnqueue": 2, "pullCloseAfter": 1}, "ops": [{"op": "pipeThrough", "r": 0, "transform": {"transform": "sync", "flush": "thenable", "enqueue": 1}, "preventClose": true}, {"op": "enqueue", "respond": true}, {"op": "iterate", "r": 1, "n": 3, "exit": "break"}, {"op": "enqueue"}, {"op": "wait", "n": 1}, {"op": "wait", "n": 5}, {"op": "enqueue"}]};
+
+test('a byte source closed by a pull the series makes sooner is a race the base runs with three things later', async () => {
+  const { exempt } = fuzzExemptions(declared, FEATURES);
+  const o = (await judgePrograms(oldLib, resolveLib('patched'), [{ id: 'three-later', program: THREE_LATER }], exempt, { triples: 1 })).outcomes[0];
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
+  const without = (await judgePrograms(oldLib, resolveLib('patched'), [{ id: 'three-later', program: THREE_LATER }], exempt)).outcomes[0];
+  assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
 });

@@ -7,10 +7,12 @@
 // If it does not fit and they also allow `races`, the difference must be a
 // race the base lib loses the same way: the base runs the program again with
 // one thing a few turns later (each op after the first use of the declared
-// feature, each iteration's loop body, an async generator source's steps,
+// feature, the source's own calls from such an enqueue, close or error op
+// on, each iteration's loop body, an async generator source's steps,
 // or the result of each user callback that ran; DELAYS turns), then with
-// two of them later (PAIR_DELAYS each), and one of those runs must fit the
-// level against the new lib's run. A pipe
+// two of them later (PAIR_DELAYS each), then, for the first few programs
+// still unexplained, three (TRIPLE_DELAYS each), and one of those runs must fit
+// the level against the new lib's run. A pipe
 // that moves sooner is, to the operations and callbacks it races, the same
 // as those coming later; a lost, reordered or invented chunk, or an error
 // delivered as a close, is no run of the base at any timing.
@@ -28,7 +30,7 @@ export type Outcome =
   | { kind: 'identical' }
   /** Declared and checked: `found` is the narrowest level the difference fits. */
   | { kind: 'declared'; found: Level; by: Declared[] }
-  /** Declared with `races`: the base's run with one or two things later (`delay`: an op index, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
+  /** Declared with `races`: the base's run with one, two or three things later (`delay`: an op index, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
   | { kind: 'raced'; delay: Record<string, number>; found: Level | 'identical'; by: Declared[] }
   /**
    * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
@@ -46,13 +48,19 @@ export type Outcome =
   /** Judged against the state before a later layer range: the new side's run has the base's events (restoredToBase). */
   | { kind: 'restored'; found: 'identical' | 'turns' }
   | { kind: 'undeclared'; found: Level | 'beyond' }
-  /** `raced`/`replayed`: a race or byobRequest replay was allowed, and none fits. */
-  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean; replayed?: boolean };
+  /**
+   * `raced`/`replayed`: a race or byobRequest replay was allowed, and none
+   * fits; `triples`: whether witnesses of three things later were tried
+   * (false: the run had given them to as many programs as it may).
+   */
+  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean; triples?: boolean; replayed?: boolean };
 
 export interface Judged {
   outcomes: Outcome[];
   /** Both sides' logs of the batch (not the race witnesses' runs). */
   logs: [Map<string, string[]>, Map<string, string[]>];
+  /** How many programs got witnesses of three. */
+  triplesTried: number;
 }
 
 /** A program's log on one side; a program that side did not run fails every comparison. */
@@ -79,6 +87,16 @@ function firstUse(program: Program, by: readonly Declared[]): number {
 function iterationBodies(program: Program): string[] {
   return program.ops.flatMap((o, i) => (o.op === 'iterate' ? [`${i}.body`] : []));
 }
+
+/**
+ * The source's own controller calls from each enqueue, close or error op on
+ * (`<op>.late`), which a slower producer would make later while the
+ * program's other ops keep their time.
+ */
+function sourceCalls(program: Program, after: number): string[] {
+  return program.ops.flatMap((o, i) => (i > after && SOURCE_CALLS.has(o.op) ? [`${i}.late`] : []));
+}
+const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
 
 /** An async generator source's steps (`source.next`), which a slower generator would take later. */
 function sourceSteps(program: Program): string[] {
@@ -114,17 +132,40 @@ export function baseAssertionOutcome(oldLines: readonly string[], newLines: read
 export const DELAYS = [1, 2, 3, 5, 8, 13, 21, 34, 55];
 /** The delays of each thing in a witness of two: fewer, as the pairs multiply the runs. */
 export const PAIR_DELAYS = [1, 2, 3, 5, 8];
+/** The delays of each thing in a witness of three: fewer still. */
+export const TRIPLE_DELAYS = [2, 5, 8];
+/**
+ * How many programs a fuzz run gives witnesses of three by default: each
+ * takes thousands of runs (a minute for 26 things), and a lib with a real
+ * bug leaves many programs unexplained; those past the limit stay beyond,
+ * marked as not tried.
+ */
+export const TRIPLE_PROGRAMS = 2;
 const WITNESS_BATCH = 2000;
 const PARALLEL = Math.max(1, Math.min(4, availableParallelism()));
 
 interface Racing { index: number; allowed: Level; by: Declared[]; later: (number | string)[] }
+
+/** Every choice of `k` of `items`, in their order. */
+function combinations<T>(items: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((item, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [item, ...rest]));
+}
+
+/** Every way to delay each of `things` by one of `turns`. */
+function delayings(things: readonly (number | string)[], turns: readonly number[]): Record<string, number>[] {
+  return things.reduce<Record<string, number>[]>((partial, what) =>
+    partial.flatMap((delay) => turns.map((t) => ({ ...delay, [what]: t }))), [{}]);
+}
 
 /** Each thing that may come later, by each of DELAYS turns: the witnesses of one delay. */
 function singleDelays(r: Racing): Record<string, number>[] {
   return r.later.flatMap((what) => DELAYS.map((turns) => ({ [what]: turns })));
 }
 
-export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], exempt: Map<string, Declared[]>): Promise<Judged> {
+/** `triples`: how many of the programs no pair explains get witnesses of three (the first ones). */
+export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], exempt: Map<string, Declared[]>,
+  { triples = 0 }: { triples?: number } = {}): Promise<Judged> {
   const batch = { kind: 'programs' as const, programs: entries };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);
   const outcomes: Outcome[] = [];
@@ -145,24 +186,34 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     outcomes.push({ kind: 'beyond', allowed, by, violations: wrong, raced: kinds.has('races') });
     if (!kinds.has('races')) return;
     // Each op that can race the declared feature (those after its first
-    // use), each iteration's loop body and each user callback that ran.
-    const later: (number | string)[] = [...e.program.ops.keys()].filter((op) => op > firstUse(e.program, by));
-    later.push(...iterationBodies(e.program), ...sourceSteps(e.program), ...callbackNames(y));
+    // use), the source's own calls from such an op on, each iteration's
+    // loop body and each user callback that ran.
+    const first = firstUse(e.program, by);
+    const later: (number | string)[] = [...e.program.ops.keys()].filter((op) => op > first);
+    later.push(...sourceCalls(e.program, first), ...iterationBodies(e.program), ...sourceSteps(e.program), ...callbackNames(y));
     racing.push({ index, allowed, by, later });
   });
   // One thing later, then, for what none of those explains, two things
   // later (each pair, PAIR_DELAYS each); a program stops at its first witness.
   await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => singleDelays(r).map((delay) => ({ r, delay }))));
   const unexplained = racing.filter((r) => outcomes[r.index].kind !== 'raced');
-  await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => r.later.flatMap((first, i) =>
-    r.later.slice(i + 1).flatMap((second) => PAIR_DELAYS.flatMap((t1) =>
-      PAIR_DELAYS.map((t2) => ({ r, delay: { [first]: t1, [second]: t2 } })))))));
+  await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => combinations(r.later, 2).flatMap((things) =>
+    delayings(things, PAIR_DELAYS).map((delay) => ({ r, delay })))));
+  // Then three things later, for the first programs still unexplained.
+  const left = racing.filter((r) => outcomes[r.index].kind !== 'raced');
+  const tried = left.slice(0, triples);
+  await witness(oldLib, entries, b.logs, outcomes, tried.flatMap((r) => combinations(r.later, 3).flatMap((things) =>
+    delayings(things, TRIPLE_DELAYS).map((delay) => ({ r, delay })))));
+  left.forEach((r, i) => {
+    const o = outcomes[r.index];
+    if (o.kind === 'beyond') o.triples = i < tried.length;
+  });
   // Where a race is allowed too, the base's choices may come from a run
   // with one thing later (a pipe that reads sooner also runs ahead of the
   // program's own operations).
   const timings = new Map(racing.map((r) => [r.index, singleDelays(r)]));
   await replayByobChoices(oldLib, newLib, entries, outcomes, timings);
-  return { outcomes, logs: [a.logs, b.logs] };
+  return { outcomes, logs: [a.logs, b.logs], triplesTried: tried.length };
 }
 
 /** A byte source that fills a byobRequest where it finds one. */
@@ -186,7 +237,7 @@ const UNUSED = / fill#\d+ left a byobRequest unused$/;
  * allow races, the base's runs with one thing later (program.delay) tried
  * after the plain one.
  */
-async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry[], outcomes: Outcome[],
+export async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry[], outcomes: Outcome[],
   timings: ReadonlyMap<number, Record<string, number>[]>): Promise<void> {
   const variants = entries.flatMap((e, index) => {
     const o = outcomes[index];
