@@ -85,7 +85,8 @@ function summarize(o: Outcome, oldName: string, newName: string): string {
   if (o.kind === 'undeclared') return `undeclared${o.found === 'beyond' ? '' : ` (a declaration of kind ${o.found} would cover it)`}`;
   if (o.kind !== 'beyond') return '';
   const unexplained = [o.raced ? 'no race' : '', o.replayed ? 'no byobRequest replay' : ''].filter(Boolean).join(' and ');
-  return `beyond ${o.allowed}${unexplained ? ` (${unexplained} explains it)` : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
+  const untried = o.raced && o.triples === false ? '; three things later not tried' : '';
+  return `beyond ${o.allowed}${unexplained ? ` (${unexplained} explains it${untried})` : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
 }
 
 /** Why a failing program fails, and what differs in it, for the report. */

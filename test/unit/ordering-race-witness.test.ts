@@ -214,3 +214,32 @@ test('a byte source closed by a pull the series makes sooner is a race the base 
   const without = (await judgePrograms(oldLib, resolveLib('patched'), [{ id: 'three-later', program: THREE_LATER }], exempt)).outcomes[0];
   assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
 });
+
+// Seed 40007 #19191, minimized: a source with three chunks, a synchronous
+// transform() that enqueues each twice, an iterator that returns after
+// four values, and the source's error five turns in. The series' pipe has
+// read the second chunk when the error comes, so it writes it (the spec's
+// shutdown writes every chunk read) and aborts the TransformStream before
+// the iterator's return() cancels it: the iterator gets four values and
+// its return() rejects with the error. The base gets there with the error
+// 2 turns later, the loop body 1 turn slower and transform()'s result 1
+// turn later, and with no two of those.
+const ERROR_AFTER_HELD_CHUNK: Program = {
+  source: { type: 'default', start: 'sync', startEnqueue: 3 },
+  ops: [
+    { op: 'pipeThrough', r: 0, transform: { transform: 'sync', enqueue: 2 } },
+    { op: 'iterate', r: 1, n: 4, exit: 'return' },
+    { op: 'wait', n: 5 },
+    { op: 'error' },
+  ],
+};
+
+test('an error after the series\' pipe has read a chunk sooner is a race the base runs with three things later', async () => {
+  const { exempt } = fuzzExemptions(declared, FEATURES);
+  const judge = (triples: number) => judgePrograms(oldLib, resolveLib('patched'), [{ id: 'held', program: ERROR_AFTER_HELD_CHUNK }], exempt, { triples });
+  const o = (await judge(1)).outcomes[0];
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
+  const without = (await judge(0)).outcomes[0];
+  assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
+});

@@ -133,7 +133,7 @@ export const DELAYS = [1, 2, 3, 5, 8, 13, 21, 34, 55];
 /** The delays of each thing in a witness of two: fewer, as the pairs multiply the runs. */
 export const PAIR_DELAYS = [1, 2, 3, 5, 8];
 /** The delays of each thing in a witness of three: fewer still. */
-export const TRIPLE_DELAYS = [2, 5, 8];
+export const TRIPLE_DELAYS = [1, 2, 8];
 /**
  * How many programs a fuzz run gives witnesses of three by default: each
  * takes thousands of runs (a minute for 26 things), and a lib with a real
