@@ -30,7 +30,7 @@ export type Outcome =
   | { kind: 'identical' }
   /** Declared and checked: `found` is the narrowest level the difference fits. */
   | { kind: 'declared'; found: Level; by: Declared[] }
-  /** Declared with `races`: the base's run with one, two or three things later (`delay`: an op index, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
+  /** Declared with `races`: the base's run with one, two or three things later (`delay`: an op index, `<op>.late`, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
   | { kind: 'raced'; delay: Record<string, number>; found: Level | 'identical'; by: Declared[] }
   /**
    * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
@@ -136,9 +136,8 @@ export const PAIR_DELAYS = [1, 2, 3, 5, 8];
 export const TRIPLE_DELAYS = [1, 2, 8];
 /**
  * How many programs a fuzz run gives witnesses of three by default: each
- * takes thousands of runs (a minute for 26 things), and a lib with a real
- * bug leaves many programs unexplained; those past the limit stay beyond,
- * marked as not tried.
+ * takes thousands of runs, and a lib with a real bug leaves many programs
+ * unexplained; those past the limit stay beyond, marked as not tried.
  */
 export const TRIPLE_PROGRAMS = 2;
 const WITNESS_BATCH = 2000;
