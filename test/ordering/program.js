@@ -38,6 +38,9 @@ export function makeChunk(kind, n) {
   }
 }
 
+// The ops that are the source's own controller calls.
+const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
+
 export async function runProgram(t, program) {
   const src = program.source ?? {};
   const ops = program.ops ?? [];
@@ -66,6 +69,21 @@ export async function runProgram(t, program) {
     if (!late && !producer) return call();
     producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(call);
   };
+  // `<op>.early` of such an op: its call runs that many ops sooner (before
+  // them, in the same turn), but not before the source's previous call (a
+  // faster producer: the program's other ops come after it).
+  const early = new Map(); // op index → the source ops whose calls run before it
+  let previousCall = -1;
+  for (const [j, o] of ops.entries()) {
+    if (!SOURCE_CALLS.has(o.op)) continue;
+    const m = program.delay?.[`${j}.early`];
+    if (m) {
+      const at = Math.max(j - m, previousCall + 1);
+      early.set(at, [...(early.get(at) ?? []), j]);
+    }
+    previousCall = j;
+  }
+  const movedEarly = new Set([...early.values()].flat());
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   // program.byobReplay (the judge's byobRequest replay): when set, each fill
@@ -170,8 +188,27 @@ export async function runProgram(t, program) {
   };
 
   let transforms = 0;
+  const sourceAction = (o) => {
+    switch (o.op) {
+      case 'enqueue': return () => {
+        if (!controller) t.log('(no controller)');
+        else if (src.type === 'bytes' && o.respond) fillBytes(controller, 'ext');
+        else t.quietOp('enqueue', () => controller.enqueue(nextChunk()));
+      };
+      case 'close': return () => {
+        if (controller) t.quietOp('close', () => controller.close());
+        else t.log('(no controller)');
+      };
+      case 'error': return () => {
+        if (controller) t.quietOp('error', () => controller.error(new Error('controller error')));
+        else t.log('(no controller)');
+      };
+    }
+  };
+
   for (const [i, o] of ops.entries()) {
     if (program.delay?.[i]) await t.ticks(program.delay[i]);
+    for (const j of early.get(i) ?? []) sourceCall(j, sourceAction(ops[j]));
     const r = R(o.r);
     const w = W(o.w);
     const tag = `op${i} ${o.op}`;
@@ -185,26 +222,10 @@ export async function runProgram(t, program) {
         await t.macrotask();
         break;
       case 'enqueue':
-        t.log(tag);
-        sourceCall(i, () => {
-          if (!controller) t.log('(no controller)');
-          else if (src.type === 'bytes' && o.respond) fillBytes(controller, 'ext');
-          else t.quietOp('enqueue', () => controller.enqueue(nextChunk()));
-        });
-        break;
       case 'close':
-        t.log(tag);
-        sourceCall(i, () => {
-          if (controller) t.quietOp('close', () => controller.close());
-          else t.log('(no controller)');
-        });
-        break;
       case 'error':
         t.log(tag);
-        sourceCall(i, () => {
-          if (controller) t.quietOp('error', () => controller.error(new Error('controller error')));
-          else t.log('(no controller)');
-        });
+        if (!movedEarly.has(i)) sourceCall(i, sourceAction(o));
         break;
       case 'getReader': {
         if (!r) break;

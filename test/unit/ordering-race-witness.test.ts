@@ -243,3 +243,39 @@ test('an error after the series\' pipe has read a chunk sooner is a race the bas
   const without = (await judge(0)).outcomes[0];
   assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
 });
+
+// `<op>.early`: a faster producer. Seed 40014 #6144: two TransformStreams
+// in a chain from a source that closes itself on its sixth pull; after a
+// macrotask the program cancels the last readable, then enqueues. The
+// series' pipes pull sooner, so the source closes the first
+// TransformStream (flush()) before the cancel reaches it; the base's
+// cancel gets there first. The base gets there with the enqueue before
+// the macrotask; no op later can show that.
+test('program.delay `<op>.early` runs the source\'s call that many ops sooner, never before its previous call', async () => {
+  const program = {
+    source: { type: 'default', start: 'sync' },
+    ops: [{ op: 'getReader', r: 0 }, { op: 'enqueue' }, { op: 'read', r: 0 }, { op: 'read', r: 0 }, { op: 'macrotask' }, { op: 'close' }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'sooner', program: { ...program, delay: { '5.early': 1 } } },
+      { id: 'bounded', program: { ...program, delay: { '5.early': 8 } } }],
+  });
+  const done = (id: string) => logs.get(id)!.find((l) => /r0\.read#2 fulfilled \{done:true/.test(l)) ?? logs.get(id)!.join('\n');
+  // The second read ends with the close: after the macrotask as written,
+  // before it when the close runs one op sooner.
+  assert.match(done('plain'), /^3:/);
+  assert.match(done('sooner'), /^1:/);
+  // Eight ops sooner stops after the source's previous call (op 1): the
+  // enqueue still succeeds and the first read gets its chunk.
+  const bounded = logs.get('bounded')!;
+  assert.match(done('bounded'), /^1:/);
+  assert.ok(bounded.some((l) => /r0\.read#1 fulfilled \{done:false,value:"c1"\}/.test(l)), bounded.join('\n'));
+  assert.ok(!bounded.some((l) => /threw/.test(l)), bounded.join('\n'));
+});
+
+test('seed 40014 #6144 is a race the base runs with the source\'s enqueue sooner', async () => {
+  const o = await judgeOne(40014, 6144);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).some((what) => what.endsWith('.early')), JSON.stringify(o));
+});

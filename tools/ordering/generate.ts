@@ -35,7 +35,9 @@ export interface Program {
    * The `races` witnesses (tools/ordering/judge-programs.ts): op index →
    * turns to wait, unlogged, before that op; `<op>.late` of an enqueue,
    * close or error op → turns later the source's own calls from that op
-   * on run, the other ops on time; `<op>.body` of an iterate op
+   * on run, the other ops on time; `<op>.early` of such an op → how
+   * many ops sooner its call runs (never before the source's previous
+   * call); `<op>.body` of an iterate op
    * → turns its loop body takes after each value; callback name
    * (`source.pull`) → turns later its result settles; `source.next` →
    * turns an async generator source takes before each step.

@@ -8,7 +8,8 @@
 // race the base lib loses the same way: the base runs the program again with
 // one thing a few turns later (each op after the first use of the declared
 // feature, the source's own calls from such an enqueue, close or error op
-// on, each iteration's loop body, an async generator source's steps,
+// on, each such call a few ops sooner, each iteration's loop body, an
+// async generator source's steps,
 // or the result of each user callback that ran; DELAYS turns), then with
 // two of them later (PAIR_DELAYS each), then, for the first few programs
 // still unexplained, three (TRIPLE_DELAYS each), and one of those runs must fit
@@ -30,7 +31,7 @@ export type Outcome =
   | { kind: 'identical' }
   /** Declared and checked: `found` is the narrowest level the difference fits. */
   | { kind: 'declared'; found: Level; by: Declared[] }
-  /** Declared with `races`: the base's run with one, two or three things later (`delay`: an op index, `<op>.late`, `<op>.body` or a callback → turns) fits `found` against the new lib's run. */
+  /** Declared with `races`: the base's run with one, two or three things later (`delay`: an op index, `<op>.late`, `<op>.body` or a callback → turns; `<op>.early` → ops) fits `found` against the new lib's run. */
   | { kind: 'raced'; delay: Record<string, number>; found: Level | 'identical'; by: Declared[] }
   /**
    * Only the base hit an internal assertion (an unhandled ERR_INTERNAL_ASSERTION
@@ -91,10 +92,11 @@ function iterationBodies(program: Program): string[] {
 /**
  * The source's own controller calls from each enqueue, close or error op on
  * (`<op>.late`), which a slower producer would make later while the
- * program's other ops keep their time.
+ * program's other ops keep their time, and each such call a few ops sooner
+ * (`<op>.early`), as a faster producer would make it.
  */
 function sourceCalls(program: Program, after: number): string[] {
-  return program.ops.flatMap((o, i) => (i > after && SOURCE_CALLS.has(o.op) ? [`${i}.late`] : []));
+  return program.ops.flatMap((o, i) => (i > after && SOURCE_CALLS.has(o.op) ? [`${i}.late`, `${i}.early`] : []));
 }
 const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
 
