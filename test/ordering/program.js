@@ -40,6 +40,8 @@ export function makeChunk(kind, n) {
 
 // The ops that are the source's own controller calls.
 const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
+// The ops that act on a readable stream (its `r`).
+const SOURCE_STREAM_OPS = new Set(['getReader', 'read', 'readByob', 'releaseLock', 'cancel', 'tee', 'pipeThrough', 'pipeTo', 'iterate', 'response']);
 
 export async function runProgram(t, program) {
   const src = program.source ?? {};
@@ -63,11 +65,17 @@ export async function runProgram(t, program) {
   // from that op on run that many turns later, in their order, while the
   // program's other ops keep their time (a slower producer: what a pipe
   // that reads sooner looks like to the source's controller).
+  // Neither may pass an op on the source's own stream (see `crossing`).
   let producer;
+  let lateCalls = 0; // source calls scheduled late and not yet run
   const sourceCall = (i, call) => {
     const late = program.delay?.[`${i}.late`];
     if (!late && !producer) return call();
-    producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(call);
+    lateCalls++;
+    producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(() => {
+      lateCalls--;
+      call();
+    });
   };
   // `<op>.early` of such an op: its call runs that many ops sooner (before
   // them, in the same turn), but not before the source's previous call (a
@@ -84,6 +92,15 @@ export async function runProgram(t, program) {
     previousCall = j;
   }
   const movedEarly = new Set([...early.values()].flat());
+  const ranEarly = new Set(); // moved source ops whose calls have run, until the loop reaches them
+  // A source call moved past an op that reads, cancels, locks, pipes or
+  // tees the source's own stream reorders what the spec orders (an error()
+  // before a read() of the same stream rejects it, whatever the timing):
+  // the witness logs it, so that its run fits nothing.
+  const crossing = (i, o, r) => {
+    if (r?.name !== 'r0' || !SOURCE_STREAM_OPS.has(o.op) || (lateCalls === 0 && ranEarly.size === 0)) return;
+    t.log(`(a moved source call crosses op${i} on r0)`);
+  };
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   // program.byobReplay (the judge's byobRequest replay): when set, each fill
@@ -208,9 +225,14 @@ export async function runProgram(t, program) {
 
   for (const [i, o] of ops.entries()) {
     if (program.delay?.[i]) await t.ticks(program.delay[i]);
-    for (const j of early.get(i) ?? []) sourceCall(j, sourceAction(ops[j]));
+    ranEarly.delete(i);
+    for (const j of early.get(i) ?? []) {
+      sourceCall(j, sourceAction(ops[j]));
+      ranEarly.add(j);
+    }
     const r = R(o.r);
     const w = W(o.w);
+    crossing(i, o, r);
     const tag = `op${i} ${o.op}`;
     switch (o.op) {
       case 'wait':

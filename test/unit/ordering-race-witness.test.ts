@@ -172,7 +172,7 @@ test('seed 20261203 #2470 is a race the base runs with a slower async generator'
 test('program.delay `<op>.late` makes the source\'s calls from that op on come later, in order, and no other op', async () => {
   const program = {
     source: { type: 'default', start: 'sync' },
-    ops: [{ op: 'getReader', r: 0 }, { op: 'read', r: 0 }, { op: 'read', r: 0 }, { op: 'enqueue' }, { op: 'enqueue' }, { op: 'read', r: 0 }],
+    ops: [{ op: 'getReader', r: 0 }, { op: 'read', r: 0 }, { op: 'read', r: 0 }, { op: 'enqueue' }, { op: 'enqueue' }, { op: 'makeWritable' }],
   };
   const { logs } = await runSide(oldLib, {
     kind: 'programs',
@@ -180,13 +180,14 @@ test('program.delay `<op>.late` makes the source\'s calls from that op on come l
   });
   for (const [id, late] of [['plain', false], ['slow', true]] as const) {
     const lines = logs.get(id)!;
-    const [reads] = turnsOf(lines, /^op5 read r0$/);
+    const [reads] = turnsOf(lines, /^op5 makeWritable$/);
     const fulfilled = turnsOf(lines, /^r0\.read#[12] fulfilled /);
     assert.equal(reads, 0, lines.join('\n'));
     assert.deepEqual(fulfilled.map((turn) => turn >= 6), [late, late], lines.join('\n'));
     // The two enqueues keep their order: the first read gets the first chunk.
     assert.ok(lines.some((l) => /r0\.read#1 fulfilled \{done:false,value:"c1"\}/.test(l)), lines.join('\n'));
     assert.ok(lines.some((l) => /r0\.read#2 fulfilled \{done:false,value:"c2"\}/.test(l)), lines.join('\n'));
+    assert.ok(!lines.some((l) => /crosses/.test(l)), lines.join('\n'));
   }
 });
 
@@ -278,4 +279,25 @@ test('seed 40014 #6144 is a race the base runs with the source\'s enqueue sooner
   const o = await judgeOne(40014, 6144);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).some((what) => what.endsWith('.early')), JSON.stringify(o));
+});
+
+// A source call moved past an op on the source's own stream reorders what
+// the spec orders: error() then read() of the same stream rejects the
+// read at any timing. Such a witness logs the crossing, so it fits no run.
+test('a source call moved late or early past an op on the source\'s own stream marks the witness', async () => {
+  const program = {
+    source: { type: 'default', start: 'sync', startEnqueue: 1 },
+    ops: [{ op: 'getReader', r: 0 }, { op: 'error' }, { op: 'read', r: 0 }, { op: 'wait', n: 3 }, { op: 'enqueue' }],
+  };
+  const { logs } = await runSide(oldLib, {
+    kind: 'programs',
+    programs: [{ id: 'plain', program }, { id: 'late', program: { ...program, delay: { '1.late': 3 } } },
+      { id: 'early', program: { ...program, delay: { '4.early': 3 } } }, { id: 'past-wait', program: { ...program, delay: { '4.early': 1 } } }],
+  });
+  const crosses = (id: string) => logs.get(id)!.some((l) => / \(a moved source call crosses op2 on r0\)$/.test(l));
+  assert.equal(crosses('plain'), false);
+  assert.equal(crosses('late'), true, logs.get('late')!.join('\n'));
+  // The enqueue moved before the read of r0; moved only before the wait, it crosses nothing.
+  assert.equal(crosses('early'), true, logs.get('early')!.join('\n'));
+  assert.ok(!logs.get('past-wait')!.some((l) => /crosses/.test(l)), logs.get('past-wait')!.join('\n'));
 });
