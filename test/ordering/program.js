@@ -43,6 +43,61 @@ const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
 // The ops that act on a readable stream (its `r`).
 const SOURCE_STREAM_OPS = new Set(['getReader', 'read', 'readByob', 'releaseLock', 'cancel', 'tee', 'pipeThrough', 'pipeTo', 'iterate', 'response']);
 
+// The source's own calls as the judge's race witnesses time them
+// (program.delay). `<op>.late` of an enqueue, close or error op: the
+// source's calls from that op on run that many turns later, in their
+// order, while the program's other ops keep their time (a slower
+// producer: what a pipe that reads sooner looks like to the source's
+// controller). `<op>.early`: that op's call runs that many ops sooner
+// (before them, in the same turn), but not before the source's previous
+// call (a faster producer). A call moved past an op that reads, cancels,
+// locks, pipes or tees the source's own stream reorders what the spec
+// orders (error() then read() of the same stream rejects the read, at any
+// timing): the witness logs it, so that its run fits nothing.
+function sourceTiming(t, program, ops) {
+  const delay = program.delay ?? {};
+  let producer;
+  let lateCalls = 0; // calls scheduled late and not yet run
+  const run = (i, call) => {
+    const late = delay[`${i}.late`];
+    if (!late && !producer) return call();
+    lateCalls++;
+    producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(() => {
+      lateCalls--;
+      call();
+    });
+  };
+  const early = new Map(); // op index → the source ops whose calls run before it
+  let previousCall = -1;
+  for (const [j, o] of ops.entries()) {
+    if (!SOURCE_CALLS.has(o.op)) continue;
+    if (delay[`${j}.early`]) {
+      const at = Math.max(j - delay[`${j}.early`], previousCall + 1);
+      early.set(at, [...(early.get(at) ?? []), j]);
+    }
+    previousCall = j;
+  }
+  const moved = new Set([...early.values()].flat());
+  const ranEarly = new Set(); // moved ops whose calls have run, until the loop reaches them
+  return {
+    /** Before op i (on readable r): the calls moved before it, then whether a moved call passes it. */
+    beforeOp(i, o, r, actionOf) {
+      ranEarly.delete(i);
+      for (const j of early.get(i) ?? []) {
+        run(j, actionOf(ops[j]));
+        ranEarly.add(j);
+      }
+      if (r?.name === 'r0' && SOURCE_STREAM_OPS.has(o.op) && (lateCalls > 0 || ranEarly.size > 0)) {
+        t.log(`(a moved source call crosses op${i} on r0)`);
+      }
+    },
+    /** Op i's source call, unless it was moved sooner. */
+    call(i, action) {
+      if (!moved.has(i)) run(i, action);
+    },
+  };
+}
+
 export async function runProgram(t, program) {
   const src = program.source ?? {};
   const ops = program.ops ?? [];
@@ -59,48 +114,10 @@ export async function runProgram(t, program) {
   const chunkKind = src.type === 'bytes' ? 'u8' : (src.chunks ?? 'string');
   // program.delay (the judge's race witnesses): op index → turns to wait
   // before that op; `<op>.body` → turns an iterate op's loop body takes after
-  // each value; callback name → turns later its result settles.
+  // each value; callback name → turns later its result settles;
+  // `<op>.late` and `<op>.early` → sourceTiming.
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
-  // `<op>.late` of an enqueue, close or error op: the source's own calls
-  // from that op on run that many turns later, in their order, while the
-  // program's other ops keep their time (a slower producer: what a pipe
-  // that reads sooner looks like to the source's controller).
-  // Neither may pass an op on the source's own stream (see `crossing`).
-  let producer;
-  let lateCalls = 0; // source calls scheduled late and not yet run
-  const sourceCall = (i, call) => {
-    const late = program.delay?.[`${i}.late`];
-    if (!late && !producer) return call();
-    lateCalls++;
-    producer = (producer ?? Promise.resolve()).then(() => late && t.ticks(late)).then(() => {
-      lateCalls--;
-      call();
-    });
-  };
-  // `<op>.early` of such an op: its call runs that many ops sooner (before
-  // them, in the same turn), but not before the source's previous call (a
-  // faster producer: the program's other ops come after it).
-  const early = new Map(); // op index → the source ops whose calls run before it
-  let previousCall = -1;
-  for (const [j, o] of ops.entries()) {
-    if (!SOURCE_CALLS.has(o.op)) continue;
-    const m = program.delay?.[`${j}.early`];
-    if (m) {
-      const at = Math.max(j - m, previousCall + 1);
-      early.set(at, [...(early.get(at) ?? []), j]);
-    }
-    previousCall = j;
-  }
-  const movedEarly = new Set([...early.values()].flat());
-  const ranEarly = new Set(); // moved source ops whose calls have run, until the loop reaches them
-  // A source call moved past an op that reads, cancels, locks, pipes or
-  // tees the source's own stream reorders what the spec orders (an error()
-  // before a read() of the same stream rejects it, whatever the timing):
-  // the witness logs it, so that its run fits nothing.
-  const crossing = (i, o, r) => {
-    if (r?.name !== 'r0' || !SOURCE_STREAM_OPS.has(o.op) || (lateCalls === 0 && ranEarly.size === 0)) return;
-    t.log(`(a moved source call crosses op${i} on r0)`);
-  };
+  const timing = sourceTiming(t, program, ops);
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   // program.byobReplay (the judge's byobRequest replay): when set, each fill
@@ -225,14 +242,9 @@ export async function runProgram(t, program) {
 
   for (const [i, o] of ops.entries()) {
     if (program.delay?.[i]) await t.ticks(program.delay[i]);
-    ranEarly.delete(i);
-    for (const j of early.get(i) ?? []) {
-      sourceCall(j, sourceAction(ops[j]));
-      ranEarly.add(j);
-    }
     const r = R(o.r);
     const w = W(o.w);
-    crossing(i, o, r);
+    timing.beforeOp(i, o, r, sourceAction);
     const tag = `op${i} ${o.op}`;
     switch (o.op) {
       case 'wait':
@@ -247,7 +259,7 @@ export async function runProgram(t, program) {
       case 'close':
       case 'error':
         t.log(tag);
-        if (!movedEarly.has(i)) sourceCall(i, sourceAction(o));
+        timing.call(i, sourceAction(o));
         break;
       case 'getReader': {
         if (!r) break;
