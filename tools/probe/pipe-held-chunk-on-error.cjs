@@ -1,5 +1,5 @@
 'use strict';
-// The fuzz finding fuzz/drops-seed-3-12077 (doc/testing.md, "Drops, and what they found")
+// The fuzz finding fuzz/drops-seed-3-12077 (doc/testing.md, "Long fuzz runs, and what they found")
 // by hand: r0 -> ts1 (asynchronous transform() dropping every third chunk)
 // -> ts2 (synchronous, high water marks 1) -> a reader that reads once,
 // then reads again and the source errors `delay` microtasks later
