@@ -18,11 +18,15 @@ import { resolveSides } from '../../tools/ordering/sides.ts';
 
 const { oldLib, declared } = resolveSides('base', 'patched', undefined);
 
-/** The fuzz judge's outcome for program `index` of `seed`, base+fixes against the series. */
-async function judgeOne(seed: number, index: number, drops = false) {
-  const entry = { id: `fuzz/${drops ? 'drops-' : ''}seed-${seed}-${index}`, program: generateProgram(seed, index, { drops }) };
+/** The fuzz judge's outcome for `program`, base+fixes against the series, with `triples` programs given witnesses of three. */
+async function judgeProgram(id: string, program: Program, triples = 0) {
   const { exempt } = fuzzExemptions(declared, FEATURES);
-  return (await judgePrograms(oldLib, resolveLib('patched'), [entry], exempt)).outcomes[0];
+  return (await judgePrograms(oldLib, resolveLib('patched'), [{ id, program }], exempt, { triples })).outcomes[0];
+}
+
+/** The same for program `index` of `seed`. */
+function judgeOne(seed: number, index: number, drops = false) {
+  return judgeProgram(`fuzz/${drops ? 'drops-' : ''}seed-${seed}-${index}`, generateProgram(seed, index, { drops }));
 }
 
 /** The turn of each line matching `what` (`1:7 iter#1 value "c2"` → 7). */
@@ -208,11 +212,10 @@ test('seed 3 #12077 with drops is a race the base runs with the source\'s error 
 const THREE_LATER: Program = {"source": {"type": "bytes", "start": "async", "pull": "thenable-reject", "cancel": "thenable", "pullEnqueue": 2, "pullCloseAfter": 1}, "ops": [{"op": "pipeThrough", "r": 0, "transform": {"transform": "sync", "flush": "thenable", "enqueue": 1}, "preventClose": true}, {"op": "enqueue", "respond": true}, {"op": "iterate", "r": 1, "n": 3, "exit": "break"}, {"op": "enqueue"}, {"op": "wait", "n": 1}, {"op": "wait", "n": 5}, {"op": "enqueue"}]};
 
 test('a byte source closed by a pull the series makes sooner is a race the base runs with three things later', async () => {
-  const { exempt } = fuzzExemptions(declared, FEATURES);
-  const o = (await judgePrograms(oldLib, resolveLib('patched'), [{ id: 'three-later', program: THREE_LATER }], exempt, { triples: 1 })).outcomes[0];
+  const o = await judgeProgram('three-later', THREE_LATER, 1);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
-  const without = (await judgePrograms(oldLib, resolveLib('patched'), [{ id: 'three-later', program: THREE_LATER }], exempt)).outcomes[0];
+  const without = await judgeProgram('three-later', THREE_LATER);
   assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
 });
 
@@ -236,12 +239,10 @@ const ERROR_AFTER_HELD_CHUNK: Program = {
 };
 
 test('an error after the series\' pipe has read a chunk sooner is a race the base runs with three things later', async () => {
-  const { exempt } = fuzzExemptions(declared, FEATURES);
-  const judge = (triples: number) => judgePrograms(oldLib, resolveLib('patched'), [{ id: 'held', program: ERROR_AFTER_HELD_CHUNK }], exempt, { triples });
-  const o = (await judge(1)).outcomes[0];
+  const o = await judgeProgram('held', ERROR_AFTER_HELD_CHUNK, 1);
   assert.equal(o.kind, 'raced', JSON.stringify(o));
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
-  const without = (await judge(0)).outcomes[0];
+  const without = await judgeProgram('held', ERROR_AFTER_HELD_CHUNK);
   assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
 });
 

@@ -282,8 +282,7 @@ function pipeFlags(d: Dice): Record<string, boolean> {
   return flags;
 }
 
-/** Program number `index` of the series `seed`. */
-/** Program `index` of `seed`; `drops` lets transform()s drop some chunks (see genTransform). */
+/** Program number `index` of the series `seed`; `drops` lets transform()s drop some chunks (see genTransform). */
 export function generateProgram(seed: number, index: number, { drops = false }: { drops?: boolean } = {}): Program {
   // Mix both numbers so neighbouring seeds do not share programs.
   const d = new Dice(rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)));
