@@ -38,8 +38,9 @@ export function makeChunk(kind, n) {
   }
 }
 
-// The ops that are the source's own controller calls.
-const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
+// The ops that are the source's own controller calls (the judge's
+// `<op>.late` and `<op>.early` witnesses move them).
+export const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
 // The ops that act on a readable stream (its `r`).
 const SOURCE_STREAM_OPS = new Set(['getReader', 'read', 'readByob', 'releaseLock', 'cancel', 'tee', 'pipeThrough', 'pipeTo', 'iterate', 'response']);
 

@@ -24,6 +24,7 @@ import { programFeatures, type Program } from './generate.ts';
 import { classify, violations, widestLevel, type Level } from './kinds.ts';
 import { parseEvent, stripPosition, type ProjectionDiff } from './projections.ts';
 import type { Lib } from '../lib/injected.ts';
+import { SOURCE_CALLS } from '../../test/ordering/program.js';
 
 export type Entry = { id: string; program: Program };
 
@@ -98,7 +99,6 @@ function iterationBodies(program: Program): string[] {
 function sourceCalls(program: Program, after: number): string[] {
   return program.ops.flatMap((o, i) => (i > after && SOURCE_CALLS.has(o.op) ? [`${i}.late`, `${i}.early`] : []));
 }
-const SOURCE_CALLS = new Set(['enqueue', 'close', 'error']);
 
 /** An async generator source's steps (`source.next`), which a slower generator would take later. */
 function sourceSteps(program: Program): string[] {
