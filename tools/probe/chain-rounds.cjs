@@ -1,18 +1,22 @@
 'use strict';
 // How a pipe chain's speed develops: `rounds` pipelines, one after another,
 // each source.pipeThrough(t1)…pipeThrough(tK).pipeTo(sink) with
-// synchronous transform()s, new streams every round. Prints each round's
-// rate, and within the first round the ns per chunk of every block of
-// 25,000 chunks, so warm-up (V8 tiering a fresh process's code) and the
+// synchronous transform()s, new streams every round. Prints, for each
+// round, the ns per chunk of every block of `block` chunks, then every
+// round's rate, so warm-up (V8 tiering a fresh process's code) and the
 // steady state of a process that has run many streams can be told apart.
 // Not a benchmark: compare libs with tools/compare.ts.
 //
-//   bin/node-base tools/probe/chain-rounds.cjs [chunks=300000] [transforms=1] [rounds=4]
+//   bin/node-base tools/probe/chain-rounds.cjs [chunks=300000] [transforms=1] [rounds=4] [block=25000]
 //   bin/node-patched tools/probe/chain-rounds.cjs 300000 1 4
 const { ReadableStream, TransformStream, WritableStream } = require('node:stream/web');
 
-const [chunks = 300000, transforms = 1, rounds = 4] = process.argv.slice(2).map(Number);
-const BLOCK = 25000;
+const args = process.argv.slice(2).map(Number);
+if (args.length > 4 || args.some((x) => !(Number.isInteger(x) && x > 0))) {
+  process.stderr.write('usage: chain-rounds.cjs [chunks] [transforms] [rounds] [block] (positive integers)\n');
+  process.exit(2);
+}
+const [chunks = 300000, transforms = 1, rounds = 4, BLOCK = 25000] = args;
 const pool = Array.from({ length: 256 }, (_, i) => new Uint8Array(1024).fill(i));
 
 async function round(blocks) {
@@ -34,7 +38,7 @@ async function round(blocks) {
   await readable.pipeTo(new WritableStream({
     write(chunk) {
       if (chunk !== pool[written & 0xff]) throw new Error(`chunk ${written} out of order`);
-      if (++written % BLOCK === 0 && blocks !== undefined) {
+      if (++written % BLOCK === 0) {
         const now = process.hrtime.bigint();
         blocks.push(Number(now - blockStart) / BLOCK);
         blockStart = now;
@@ -46,9 +50,11 @@ async function round(blocks) {
 }
 
 (async () => {
-  const blocks = [];
   const rates = [];
-  for (let i = 0; i < rounds; i++) rates.push(await round(i === 0 ? blocks : undefined));
+  for (let i = 0; i < rounds; i++) {
+    const blocks = [];
+    rates.push(await round(blocks));
+    console.log(`round ${i + 1}, ns per chunk by ${BLOCK} chunks: ${blocks.map((ns) => ns.toFixed(0)).join(' ')}`);
+  }
   console.log(`rounds (M chunks/s): ${rates.map((r) => (r / 1e6).toFixed(2)).join(' ')}`);
-  console.log(`round 1, ns per chunk by ${BLOCK} chunks: ${blocks.map((ns) => ns.toFixed(0)).join(' ')}`);
 })();
