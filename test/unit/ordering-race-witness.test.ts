@@ -201,6 +201,15 @@ test('seed 3 #12077 with drops is a race the base runs with the source\'s error 
   assert.ok(o.kind === 'raced' && Object.keys(o.delay).some((what) => what.endsWith('.late')), JSON.stringify(o));
 });
 
+/** `program` is a race the base runs with three things later, and with no one or two (beyond without witnesses of three). */
+async function assertRaceOfThreeOnly(id: string, program: Program) {
+  const o = await judgeProgram(id, program, 1);
+  assert.equal(o.kind, 'raced', JSON.stringify(o));
+  assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
+  const without = await judgeProgram(id, program);
+  assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
+}
+
 // Three things later. Seed 2 #10939 with drops, minimized: a byte source
 // whose pull() enqueues twice and closes it, piped (preventClose) through
 // a synchronous TransformStream into an async iterator that breaks after
@@ -212,11 +221,7 @@ test('seed 3 #12077 with drops is a race the base runs with the source\'s error 
 const THREE_LATER: Program = {"source": {"type": "bytes", "start": "async", "pull": "thenable-reject", "cancel": "thenable", "pullEnqueue": 2, "pullCloseAfter": 1}, "ops": [{"op": "pipeThrough", "r": 0, "transform": {"transform": "sync", "flush": "thenable", "enqueue": 1}, "preventClose": true}, {"op": "enqueue", "respond": true}, {"op": "iterate", "r": 1, "n": 3, "exit": "break"}, {"op": "enqueue"}, {"op": "wait", "n": 1}, {"op": "wait", "n": 5}, {"op": "enqueue"}]};
 
 test('a byte source closed by a pull the series makes sooner is a race the base runs with three things later', async () => {
-  const o = await judgeProgram('three-later', THREE_LATER, 1);
-  assert.equal(o.kind, 'raced', JSON.stringify(o));
-  assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
-  const without = await judgeProgram('three-later', THREE_LATER);
-  assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
+  await assertRaceOfThreeOnly('three-later', THREE_LATER);
 });
 
 // Seed 40007 #19191, minimized: a source with three chunks, a synchronous
@@ -239,11 +244,7 @@ const ERROR_AFTER_HELD_CHUNK: Program = {
 };
 
 test('an error after the series\' pipe has read a chunk sooner is a race the base runs with three things later', async () => {
-  const o = await judgeProgram('held', ERROR_AFTER_HELD_CHUNK, 1);
-  assert.equal(o.kind, 'raced', JSON.stringify(o));
-  assert.ok(o.kind === 'raced' && Object.keys(o.delay).length === 3, JSON.stringify(o));
-  const without = await judgeProgram('held', ERROR_AFTER_HELD_CHUNK);
-  assert.ok(without.kind === 'beyond' && without.raced && !without.triples, JSON.stringify(without));
+  await assertRaceOfThreeOnly('held', ERROR_AFTER_HELD_CHUNK);
 });
 
 // `<op>.early`: a faster producer. Seed 40014 #6144: two TransformStreams
