@@ -118,6 +118,15 @@ Object.assign(scenarios, {
   'flush-throws-after-enqueue': (t) => drive(t, new TransformStream({
     flush: t.fn('flush', 'throw', (c) => c.enqueue('last')),
   }), ['a']),
+  // terminate() in flush(), as TextDecoderStream's does, errors the
+  // writable side while its close is in flight; ready is read afterwards.
+  'flush-terminates-then-ready': async (t) => {
+    const ts = new TransformStream({ flush: t.fn('flush', 'sync', (c) => c.terminate()) });
+    const writer = ts.writable.getWriter();
+    t.track('read', ts.readable.getReader().read());
+    await t.track('close', writer.close());
+    t.track('ready', writer.ready);
+  },
   'transformer-validation': (t) => {
     t.op('readableType', () => new TransformStream({ readableType: 'bytes' }));
     t.op('writableType', () => new TransformStream({ writableType: 'bytes' }));

@@ -119,6 +119,17 @@ Object.assign(scenarios, {
     t.track('abort', writer.abort('late abort'));
     t.track('closed', writer.closed);
   },
+  // Ready is first read after the close that the abort found in flight has
+  // completed: StartErroring rejected it, and the close leaves it so.
+  'erroring-close-then-ready': async (t) => {
+    const ws = new WritableStream({ close: t.fn('close', 'late'), abort: t.fn('abort', 'sync') });
+    const writer = ws.getWriter();
+    t.track('close', writer.close());
+    await t.ticks(1);
+    t.track('abort', writer.abort('late abort'));
+    await t.track('closed', writer.closed);
+    t.track('ready', writer.ready);
+  },
   'abort-before-start-settles': (t) => {
     const ws = new WritableStream({ start: t.fn('start', 'late'), abort: t.fn('abort', 'async'), write: t.fn('write', 'sync') });
     const writer = ws.getWriter();
