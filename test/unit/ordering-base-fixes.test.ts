@@ -75,9 +75,9 @@ test('a layer range that starts later judges against its old side with the fix',
   }
 });
 
-test('the series declares the pipe fixes, and the suites compare against the base with them', () => {
+test('the series declares its base fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close']);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
@@ -93,9 +93,9 @@ test('an old side that already has a layer takes none of its base fix', () => {
   assert.equal(sides.oldLib.name, 'patched');
   const n = listLayers().length;
   const fromEleven = resolveSides(libDir(stateLibName(11, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close']);
   const fromThirteen = resolveSides(libDir(stateLibName(13, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination']);
+  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination', '21-writer-ready-after-erroring-close']);
 });
 
 test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
@@ -117,6 +117,19 @@ test('the fix matters: on the base a pipe releases both streams while a chunk it
     .filter((l) => / final r0 /.test(l)).map((l) => l.replace(/^\S+ /, ''));
   assert.deepEqual(finalOfSource(a), ['final r0 closed']);
   assert.deepEqual(finalOfSource(b), ['final r0 closed locked']);
+});
+
+test('the fix matters: on the base a writer reading ready after an erroring close finds it fulfilled', async () => {
+  const base = resolveLib('base');
+  const fixed = withBaseFixes(base, baseFixes(listLayers()));
+  const batch = { kind: 'corpus' as const, filter: 'then-ready' };
+  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const ready = (side: typeof a, id: string) => side.logs.get(id)!
+    .filter((l) => / ready (fulfilled|rejected)/.test(l)).map((l) => l.replace(/^\S+ /, ''));
+  for (const id of ['writable/erroring-close-then-ready', 'transform/flush-terminates-then-ready']) {
+    assert.match(ready(a, id).join('\n'), /^ready fulfilled/, `${id} on the base`);
+    assert.match(ready(b, id).join('\n'), /^ready rejected/, `${id} with the fix`);
+  }
 });
 
 test('a layer range that starts later gets the fixed base as its reference; the whole series does not need one', () => {
@@ -142,7 +155,7 @@ test('a layer range named by its states\' directories gets the later layers\' fi
     const n = listLayers().length;
     const later = (sides: ReturnType<typeof resolveSides>) => [...new Set(sides.laterFixes.map((f) => f.layer))];
     const byName = resolveSides('base', 'patched', undefined);
-    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination']);
+    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close']);
     // tools/series/check.ts passes each state's directory and the overlay.
     const byDir = resolveSides(libDir(stateLibName(2, n)), libDir(stateLibName(3, n)), LIB_OVERLAY);
     assert.deepEqual(later(byDir), later(byName));
