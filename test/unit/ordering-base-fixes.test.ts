@@ -15,7 +15,7 @@ import { resolveSides } from '../../tools/ordering/sides.ts';
 import { runSide } from '../../tools/ordering/side.ts';
 import { tempDir } from '../helpers/node-repo.ts';
 
-const FIX: BaseFix = { layer: '99-x', module: 'm', after: 'function f() {\n', insert: '  check();\n', why: 'test', variant: 0 };
+const FIX: BaseFix = { layer: '99-x', module: 'm', find: 'function f() {\n', replace: 'function f() {\n  check();\n', why: 'test', variant: 0 };
 
 test('a fix is inserted after its anchor, which must occur exactly once', () => {
   const fixed = applyBaseFixes(new Map([['m', 'function f() {\n  run();\n}\n']]), [FIX], 'lib');
@@ -35,7 +35,13 @@ test('a fix in several places declares its insertions in order, and refuses a ha
     return [{ name: '01-x', dir: join(dir, '01-x') }] as unknown as Parameters<typeof baseFixes>[0];
   };
   const two = baseFixes(layer({ why: 'w', module: 'm', inserts: [{ after: 'a', insert: 'b' }, { after: 'c', insert: 'd' }] }));
-  assert.deepEqual(two.map((f) => [f.layer, f.module, f.after, f.insert, f.why]), [['01-x', 'm', 'a', 'b', 'w'], ['01-x', 'm', 'c', 'd', 'w']]);
+  assert.deepEqual(two.map((f) => [f.layer, f.module, f.find, f.replace, f.why]), [['01-x', 'm', 'a', 'ab', 'w'], ['01-x', 'm', 'c', 'cd', 'w']]);
+  // An entry may replace text instead (an expression the fix changes).
+  const replaced = baseFixes(layer({ why: 'w', module: 'm', inserts: [{ replace: 'x ?? y', with: 'a ?? y' }, { after: 'tail();\n', insert: 'fix();\n' }] }));
+  assert.equal(applyBaseFixes(new Map([['m', 'g = x ?? y;\ntail();\n']]), replaced, 'lib').get('m'), 'g = a ?? y;\ntail();\nfix();\n');
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ replace: 'x', with: 'y', after: 'a' }] })), /inserts\[0\]: give either "after" and "insert" or "replace" and "with", not both/);
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ replace: 'x' }] })), /inserts\[0\]: "with" must be a non-empty string/);
+  assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ replace: 'x', with: 'x' }] })), /inserts\[0\]: "with" is the text it replaces/);
   assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', after: 'a', insert: 'b', inserts: [] })), /give either "inserts" or "after" and "insert"/);
   assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [] })), /"inserts" must be a non-empty array/);
   assert.throws(() => baseFixes(layer({ why: 'w', module: 'm', inserts: [{ after: 'a' }] })), /inserts\[0\]: "insert" must be a non-empty string/);

@@ -6,7 +6,10 @@
 //     "why": "<one line>" }
 //
 // or, for a fix in several places of the module, `"inserts": [{ "after",
-// "insert" }, …]` in place of `after` and `insert`, applied in order.
+// "insert" }, …]` in place of `after` and `insert`, applied in order. An
+// entry of `inserts` may instead replace text: `{ "replace": "<text that
+// occurs exactly once>", "with": "<text>" }`, for a fix that changes an
+// expression rather than adding statements.
 //
 // The insertions fit the base. A layer range that starts later (LAYERS=a..b)
 // has the state after layer a-1 as its old side, where earlier layers may
@@ -31,8 +34,9 @@ import { libDir } from '../lib/paths.ts';
 export interface BaseFix {
   layer: string;
   module: string;
-  after: string;
-  insert: string;
+  /** Text that occurs exactly once in the module, and what it becomes (an insertion keeps it in front). */
+  find: string;
+  replace: string;
   why: string;
   /** 0 for the insertions into the base, i for the layer's alternative i. */
   variant: number;
@@ -43,14 +47,22 @@ function field(value: unknown, name: string, file: string): string {
   return value;
 }
 
-function insertsOf(json: Record<string, unknown>, where: string): { after: string; insert: string }[] {
+function insertsOf(json: Record<string, unknown>, where: string): { find: string; replace: string }[] {
   if (json.inserts !== undefined && (json.after !== undefined || json.insert !== undefined))
     throw new Error(`${where}: give either "inserts" or "after" and "insert", not both`);
   const inserts: unknown = json.inserts ?? [{ after: json.after, insert: json.insert }];
   if (!Array.isArray(inserts) || inserts.length === 0) throw new Error(`${where}: "inserts" must be a non-empty array`);
   return (inserts as Record<string, unknown>[]).map((one, i) => {
     const at = json.inserts === undefined ? where : `${where} inserts[${i}]`;
-    return { after: field(one?.after, 'after', at), insert: field(one?.insert, 'insert', at) };
+    if (one?.replace !== undefined || one?.with !== undefined) {
+      if (one.after !== undefined || one.insert !== undefined) throw new Error(`${at}: give either "after" and "insert" or "replace" and "with", not both`);
+      const find = field(one.replace, 'replace', at);
+      const replace = field(one.with, 'with', at);
+      if (replace === find) throw new Error(`${at}: "with" is the text it replaces`);
+      return { find, replace };
+    }
+    const after = field(one?.after, 'after', at);
+    return { find: after, replace: after + field(one?.insert, 'insert', at) };
   });
 }
 
@@ -92,13 +104,13 @@ export function applyBaseFixes(modules: Modules, fixes: readonly BaseFix[], libN
     const ofLayer = fixes.filter((f) => f.layer === layer);
     const variants = [...new Set(ofLayer.map((f) => f.variant))].map((v) => ofLayer.filter((f) => f.variant === v));
     // Inserting a fix the lib already has would run its steps twice.
-    if (variants.some((inserts) => inserts.every((f) => out.get(f.module)?.includes(f.after + f.insert))))
+    if (variants.some((inserts) => inserts.every((f) => out.get(f.module)?.includes(f.replace))))
       throw new Error(`${libName} already has the base fix of ${layer} (its base took the fix upstream): remove the layer's ${BASE_FIX_FILE}`);
     let firstError: Error | undefined;
     for (const inserts of variants) {
       const attempt = new Map(out);
       try {
-        for (const fix of inserts) replaceOnce(attempt, fix.module, fix.after, fix.after + fix.insert);
+        for (const fix of inserts) replaceOnce(attempt, fix.module, fix.find, fix.replace);
       } catch (err) {
         firstError ??= err as Error;
         continue;
