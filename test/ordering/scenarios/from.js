@@ -61,6 +61,15 @@ const scenarios = {
   'promises-in-array': async (t) => {
     await t.drain(ReadableStream.from([Promise.resolve('p1'), 'plain', t.ticks(2).then(() => 'p3')]).getReader());
   },
+  // An async iterator's values are the chunks as they are; only the
+  // async-from-sync iterator around a sync iterator awaits them.
+  'async-iterator-thenable-values': async (t) => {
+    const thenable = { then: (resolve) => { t.log('thenable.then'); resolve('from then'); } };
+    const values = [Promise.resolve('p1'), thenable];
+    let i = 0;
+    const next = () => Promise.resolve(i < values.length ? { value: values[i++], done: false } : { value: undefined, done: true });
+    await t.drain(ReadableStream.from({ [Symbol.asyncIterator]: () => ({ next }) }).getReader());
+  },
   'rejected-promise-in-array': async (t) => {
     await t.drain(ReadableStream.from(['ok', Promise.reject(new Error('rejected element'))]).getReader());
   },
