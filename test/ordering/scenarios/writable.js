@@ -130,6 +130,16 @@ Object.assign(scenarios, {
     await t.track('closed', writer.closed);
     t.track('ready', writer.ready);
   },
+  // A write while the close is in flight, when the size algorithm is
+  // already cleared and the stream still writable: it is rejected.
+  'write-during-close-in-flight': async (t) => {
+    const ws = new WritableStream({ close: t.fn('close', 'late') });
+    t.track('close', ws.close());
+    const writer = ws.getWriter();
+    await t.ticks(1);
+    t.op('write', () => writer.write('x'));
+    t.track('closed', writer.closed);
+  },
   'abort-before-start-settles': (t) => {
     const ws = new WritableStream({ start: t.fn('start', 'late'), abort: t.fn('abort', 'async'), write: t.fn('write', 'sync') });
     const writer = ws.getWriter();
