@@ -83,7 +83,7 @@ test('a layer range that starts later judges against its old side with the fix',
 
 test('the series declares its base fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close']);
+  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue']);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
@@ -99,9 +99,9 @@ test('an old side that already has a layer takes none of its base fix', () => {
   assert.equal(sides.oldLib.name, 'patched');
   const n = listLayers().length;
   const fromEleven = resolveSides(libDir(stateLibName(11, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close']);
+  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
   const fromThirteen = resolveSides(libDir(stateLibName(13, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close']);
+  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
 });
 
 test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
@@ -160,6 +160,20 @@ test('the fix matters: on the base a write during an in-flight close throws an i
   assert.deepEqual(write(b), ['write rejected TypeError[ERR_INVALID_STATE]']);
 });
 
+test('the fix matters: on the base enqueue() serving queued bytes to waiting reads throws an internal assertion and loses a read', async () => {
+  const base = resolveLib('base');
+  const fixed = withBaseFixes(base, baseFixes(listLayers()));
+  const batch = { kind: 'corpus' as const, filter: 'released-pull-into-queue-serves-reads' };
+  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const events = (side: typeof a) => side.logs.get('bytes/released-pull-into-queue-serves-reads')!
+    .filter((l) => / (enqueue|read#\d+) /.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/\(".*$/, ''));
+  assert.deepEqual(events(a), ['enqueue threw Error[ERR_INTERNAL_ASSERTION]', 'read#1 fulfilled {done:false,value:Uint8Array(0+2/2)[1,1]}',
+    'enqueue = undefined', 'read#3 fulfilled {done:false,value:Uint8Array(0+3/3)[3,3,3]}', 'read#4 fulfilled {done:true,value:undefined}']);
+  assert.deepEqual(events(b), ['enqueue = undefined', 'read#1 fulfilled {done:false,value:Uint8Array(0+2/2)[1,1]}',
+    'read#2 fulfilled {done:false,value:Uint8Array(0+2/2)[2,2]}', 'enqueue = undefined',
+    'read#3 fulfilled {done:false,value:Uint8Array(0+3/3)[3,3,3]}', 'read#4 fulfilled {done:true,value:undefined}']);
+});
+
 test('a layer range that starts later gets the fixed base as its reference; the whole series does not need one', () => {
   assert.equal(resolveSides('base', 'patched', undefined).baseRef, undefined);
   const saved = process.env.LAYERS;
@@ -183,7 +197,7 @@ test('a layer range named by its states\' directories gets the later layers\' fi
     const n = listLayers().length;
     const later = (sides: ReturnType<typeof resolveSides>) => [...new Set(sides.laterFixes.map((f) => f.layer))];
     const byName = resolveSides('base', 'patched', undefined);
-    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close']);
+    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
     // tools/series/check.ts passes each state's directory and the overlay.
     const byDir = resolveSides(libDir(stateLibName(2, n)), libDir(stateLibName(3, n)), LIB_OVERLAY);
     assert.deepEqual(later(byDir), later(byName));

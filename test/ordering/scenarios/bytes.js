@@ -252,4 +252,30 @@ Object.assign(scenarios, {
   },
 });
 
+// A released BYOB reader's pending pull-into queues the bytes the source
+// writes into it; a default reader's reads wait behind them, and the next
+// enqueue() serves the queued chunk, then its own.
+scenarios['released-pull-into-queue-serves-reads'] = async (t) => {
+  let pulls = 0;
+  const rs = new ReadableStream({
+    type: 'bytes',
+    pull: t.fn('pull', 'sync', (c) => {
+      pulls++;
+      const request = c.byobRequest;
+      if (request !== null) {
+        new Uint8Array(request.view.buffer, request.view.byteOffset, 2).fill(pulls);
+        t.op('respond', () => request.respond(2));
+      } else {
+        t.op('enqueue', () => c.enqueue(new Uint8Array(pulls).fill(pulls)));
+        if (pulls === 3) c.close();
+      }
+    }),
+  });
+  const byob = rs.getReader({ mode: 'byob' });
+  t.track('byob.read', byob.read(new Float32Array(4), { min: 2 }));
+  byob.releaseLock();
+  const reader = rs.getReader();
+  for (let i = 1; i <= 4; i++) t.track(`read#${i}`, reader.read());
+};
+
 export default scenarios;
