@@ -83,7 +83,7 @@ test('a layer range that starts later judges against its old side with the fix',
 
 test('the series declares its base fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue']);
+  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue']);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
