@@ -104,21 +104,23 @@ test('an old side that already has a layer takes none of its base fix', () => {
   assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
 });
 
-test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
+/** The corpus scenarios `filter` selects, run on the base and on the base with the series' fixes. */
+function onBaseAndFixed(filter: string) {
   const base = resolveLib('base');
   const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'dest-erroring-keeps-source' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const batch = { kind: 'corpus' as const, filter };
+  return Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+}
+
+test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
+  const [a, b] = await onBaseAndFixed('dest-erroring-keeps-source');
   const reads = (log: string[]) => log.filter((l) => / read#\d+ fulfilled \{done:false/.test(l)).length;
   assert.equal(reads(a.logs.get('pipe/dest-erroring-keeps-source')!), 0);
   assert.equal(reads(b.logs.get('pipe/dest-erroring-keeps-source')!), 4);
 });
 
 test('the fix matters: on the base a pipe releases both streams while a chunk it read is still being written', async () => {
-  const base = resolveLib('base');
-  const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'pipe-waits-for-read-chunk' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const [a, b] = await onBaseAndFixed('pipe-waits-for-read-chunk');
   const finalOfSource = (side: typeof a) => side.logs.get('fuzz-found/pipe-waits-for-read-chunk')!
     .filter((l) => / final r0 /.test(l)).map((l) => l.replace(/^\S+ /, ''));
   assert.deepEqual(finalOfSource(a), ['final r0 closed']);
@@ -126,10 +128,7 @@ test('the fix matters: on the base a pipe releases both streams while a chunk it
 });
 
 test('the fix matters: on the base a writer reading ready after an erroring close finds it fulfilled', async () => {
-  const base = resolveLib('base');
-  const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'then-ready' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const [a, b] = await onBaseAndFixed('then-ready');
   const ready = (side: typeof a, id: string) => side.logs.get(id)!
     .filter((l) => / ready (fulfilled|rejected)/.test(l)).map((l) => l.replace(/^\S+ /, ''));
   for (const id of ['writable/erroring-close-then-ready', 'transform/flush-terminates-then-ready']) {
@@ -139,10 +138,7 @@ test('the fix matters: on the base a writer reading ready after an erroring clos
 });
 
 test('the fix matters: on the base from() awaits the promises and thenables an async iterator yields', async () => {
-  const base = resolveLib('base');
-  const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'async-iterator-thenable-values' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const [a, b] = await onBaseAndFixed('async-iterator-thenable-values');
   const events = (side: typeof a) => side.logs.get('from/async-iterator-thenable-values')!
     .filter((l) => / (read#\d+ fulfilled|thenable\.then)/.test(l)).map((l) => l.replace(/^\S+ /, ''));
   assert.deepEqual(events(a), ['read#1 fulfilled {done:false,value:"p1"}', 'thenable.then', 'read#2 fulfilled {done:false,value:"from then"}', 'read#3 fulfilled {done:true,value:undefined}']);
@@ -150,10 +146,7 @@ test('the fix matters: on the base from() awaits the promises and thenables an a
 });
 
 test('the fix matters: on the base a write during an in-flight close throws an internal assertion', async () => {
-  const base = resolveLib('base');
-  const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'write-during-close-in-flight' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const [a, b] = await onBaseAndFixed('write-during-close-in-flight');
   const write = (side: typeof a) => side.logs.get('writable/write-during-close-in-flight')!
     .filter((l) => / write (threw|rejected|fulfilled)/.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/\(.*$/, ''));
   assert.deepEqual(write(a), ['write threw Error[ERR_INTERNAL_ASSERTION]']);
@@ -161,10 +154,7 @@ test('the fix matters: on the base a write during an in-flight close throws an i
 });
 
 test('the fix matters: on the base enqueue() serving queued bytes to waiting reads throws an internal assertion and loses a read', async () => {
-  const base = resolveLib('base');
-  const fixed = withBaseFixes(base, baseFixes(listLayers()));
-  const batch = { kind: 'corpus' as const, filter: 'released-pull-into-queue-serves-reads' };
-  const [a, b] = await Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+  const [a, b] = await onBaseAndFixed('released-pull-into-queue-serves-reads');
   const events = (side: typeof a) => side.logs.get('bytes/released-pull-into-queue-serves-reads')!
     .filter((l) => / (enqueue|read#\d+) /.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/\(".*$/, ''));
   assert.deepEqual(events(a), ['enqueue threw Error[ERR_INTERNAL_ASSERTION]', 'read#1 fulfilled {done:false,value:Uint8Array(0+2/2)[1,1]}',
