@@ -326,6 +326,9 @@ function readableStreamPipeTo(
   function forwardChunk(): void {
     const chunk = pendingChunk;
     pendingChunk = undefined;
+    // A read that completed just before the destination errored: the pipe
+    // has released its writer, and the spec drops such a chunk.
+    if (writer[kState].stream === undefined) return;
     writableStreamDefaultWriterWriteWithRequest(writer, chunk, writeTracker);
     // The write counts the chunk now.
     writeTracker.resolve();

@@ -63,3 +63,26 @@ async function closingRightAfterARead(end, options) {
     closingRightAfterARead((c) => c.error(error), { preventAbort: true }),
     error);
 })().then(common.mustCall());
+
+// The destination errors and a read completes in the same turn: the pipe
+// shuts down without waiting (its destination is no longer writable) and
+// releases the writer, and the chunk the read received is dropped rather
+// than written through the released writer.
+(async () => {
+  process.on('unhandledRejection', common.mustNotCall('unhandled rejection'));
+  let source;
+  let sink;
+  const readable = new ReadableStream({ start(c) { source = c; } });
+  const writable = new WritableStream({
+    start(c) { sink = c; },
+    write: common.mustNotCall('write after the destination errored'),
+  });
+  const error = new Error('sink error');
+  const piped = readable.pipeTo(writable, { preventCancel: true });
+  await tick();
+  sink.error(error);
+  source.enqueue('x');
+  await assert.rejects(piped, error);
+  await tick();
+  assert.strictEqual(readable.locked, false);
+})().then(common.mustCall());
