@@ -12,8 +12,12 @@ import { listLayers, stateLibName } from '../../tools/lib/layers.ts';
 import { LIB_OVERLAY, libDir } from '../../tools/lib/paths.ts';
 import { applyBaseFixes, baseFixes, withBaseFixes, type BaseFix } from '../../tools/ordering/base-fixes.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
-import { runSide } from '../../tools/ordering/side.ts';
+import { runSide, type SideResult } from '../../tools/ordering/side.ts';
 import { tempDir } from '../helpers/node-repo.ts';
+
+// The main layers that declare a base fix, in order.
+const FIXING_LAYERS = ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close',
+  '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue'];
 
 const FIX: BaseFix = { layer: '99-x', module: 'm', find: 'function f() {\n', replace: 'function f() {\n  check();\n', why: 'test', variant: 0 };
 
@@ -99,9 +103,9 @@ test('an old side that already has a layer takes none of its base fix', () => {
   assert.equal(sides.oldLib.name, 'patched');
   const n = listLayers().length;
   const fromEleven = resolveSides(libDir(stateLibName(11, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
+  assert.deepEqual([...new Set(fromEleven.fixes.map((f) => f.layer))], FIXING_LAYERS);
   const fromThirteen = resolveSides(libDir(stateLibName(13, n)), 'patched', undefined);
-  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], ['14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
+  assert.deepEqual([...new Set(fromThirteen.fixes.map((f) => f.layer))], FIXING_LAYERS.slice(1));
 });
 
 /** The corpus scenarios `filter` selects, run on the base and on the base with the series' fixes. */
@@ -110,6 +114,11 @@ function onBaseAndFixed(filter: string) {
   const fixed = withBaseFixes(base, baseFixes(listLayers()));
   const batch = { kind: 'corpus' as const, filter };
   return Promise.all([runSide(base, batch), runSide(fixed, batch)]);
+}
+
+/** The lines of scenario `id`'s log on one side that match `pattern`, without their turn. */
+function eventsOf(side: SideResult, id: string, pattern: RegExp): string[] {
+  return side.logs.get(id)!.filter((l) => pattern.test(l)).map((l) => l.replace(/^\S+ /, ''));
 }
 
 test('the fix matters: on the base the pipe drains the source into the erroring sink', async () => {
@@ -121,16 +130,14 @@ test('the fix matters: on the base the pipe drains the source into the erroring 
 
 test('the fix matters: on the base a pipe releases both streams while a chunk it read is still being written', async () => {
   const [a, b] = await onBaseAndFixed('pipe-waits-for-read-chunk');
-  const finalOfSource = (side: typeof a) => side.logs.get('fuzz-found/pipe-waits-for-read-chunk')!
-    .filter((l) => / final r0 /.test(l)).map((l) => l.replace(/^\S+ /, ''));
+  const finalOfSource = (side: typeof a) => eventsOf(side, 'fuzz-found/pipe-waits-for-read-chunk', / final r0 /);
   assert.deepEqual(finalOfSource(a), ['final r0 closed']);
   assert.deepEqual(finalOfSource(b), ['final r0 closed locked']);
 });
 
 test('the fix matters: on the base a writer reading ready after an erroring close finds it fulfilled', async () => {
   const [a, b] = await onBaseAndFixed('then-ready');
-  const ready = (side: typeof a, id: string) => side.logs.get(id)!
-    .filter((l) => / ready (fulfilled|rejected)/.test(l)).map((l) => l.replace(/^\S+ /, ''));
+  const ready = (side: typeof a, id: string) => eventsOf(side, id, / ready (fulfilled|rejected)/);
   for (const id of ['writable/erroring-close-then-ready', 'transform/flush-terminates-then-ready']) {
     assert.match(ready(a, id).join('\n'), /^ready fulfilled/, `${id} on the base`);
     assert.match(ready(b, id).join('\n'), /^ready rejected/, `${id} with the fix`);
@@ -139,24 +146,23 @@ test('the fix matters: on the base a writer reading ready after an erroring clos
 
 test('the fix matters: on the base from() awaits the promises and thenables an async iterator yields', async () => {
   const [a, b] = await onBaseAndFixed('async-iterator-thenable-values');
-  const events = (side: typeof a) => side.logs.get('from/async-iterator-thenable-values')!
-    .filter((l) => / (read#\d+ fulfilled|thenable\.then)/.test(l)).map((l) => l.replace(/^\S+ /, ''));
+  const events = (side: typeof a) => eventsOf(side, 'from/async-iterator-thenable-values', / (read#\d+ fulfilled|thenable\.then)/);
   assert.deepEqual(events(a), ['read#1 fulfilled {done:false,value:"p1"}', 'thenable.then', 'read#2 fulfilled {done:false,value:"from then"}', 'read#3 fulfilled {done:true,value:undefined}']);
   assert.deepEqual(events(b), ['read#1 fulfilled {done:false,value:Promise}', 'read#2 fulfilled {done:false,value:{then:fn:then}}', 'read#3 fulfilled {done:true,value:undefined}']);
 });
 
 test('the fix matters: on the base a write during an in-flight close throws an internal assertion', async () => {
   const [a, b] = await onBaseAndFixed('write-during-close-in-flight');
-  const write = (side: typeof a) => side.logs.get('writable/write-during-close-in-flight')!
-    .filter((l) => / write (threw|rejected|fulfilled)/.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/\(.*$/, ''));
+  const write = (side: typeof a) => eventsOf(side, 'writable/write-during-close-in-flight', / write (threw|rejected|fulfilled)/)
+    .map((l) => l.replace(/\(.*$/, ''));
   assert.deepEqual(write(a), ['write threw Error[ERR_INTERNAL_ASSERTION]']);
   assert.deepEqual(write(b), ['write rejected TypeError[ERR_INVALID_STATE]']);
 });
 
 test('the fix matters: on the base enqueue() serving queued bytes to waiting reads throws an internal assertion and loses a read', async () => {
   const [a, b] = await onBaseAndFixed('released-pull-into-queue-serves-reads');
-  const events = (side: typeof a) => side.logs.get('bytes/released-pull-into-queue-serves-reads')!
-    .filter((l) => / (enqueue|read#\d+) /.test(l)).map((l) => l.replace(/^\S+ /, '').replace(/\(".*$/, ''));
+  const events = (side: typeof a) => eventsOf(side, 'bytes/released-pull-into-queue-serves-reads', / (enqueue|read#\d+) /)
+    .map((l) => l.replace(/\(".*$/, ''));
   assert.deepEqual(events(a), ['enqueue threw Error[ERR_INTERNAL_ASSERTION]', 'read#1 fulfilled {done:false,value:Uint8Array(0+2/2)[1,1]}',
     'enqueue = undefined', 'read#3 fulfilled {done:false,value:Uint8Array(0+3/3)[3,3,3]}', 'read#4 fulfilled {done:true,value:undefined}']);
   assert.deepEqual(events(b), ['enqueue = undefined', 'read#1 fulfilled {done:false,value:Uint8Array(0+2/2)[1,1]}',
@@ -187,7 +193,7 @@ test('a layer range named by its states\' directories gets the later layers\' fi
     const n = listLayers().length;
     const later = (sides: ReturnType<typeof resolveSides>) => [...new Set(sides.laterFixes.map((f) => f.layer))];
     const byName = resolveSides('base', 'patched', undefined);
-    assert.deepEqual(later(byName), ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue']);
+    assert.deepEqual(later(byName), FIXING_LAYERS);
     // tools/series/check.ts passes each state's directory and the overlay.
     const byDir = resolveSides(libDir(stateLibName(2, n)), libDir(stateLibName(3, n)), LIB_OVERLAY);
     assert.deepEqual(later(byDir), later(byName));
