@@ -5,7 +5,7 @@ NODE := $(CURDIR)/node_modules/.bin/node
 STAMP := node_modules/.installed
 
 .PHONY: help setup base check-base fixtures fixtures-clean build test unit typecheck wpt node-tests clean patches lint overlay-typecheck rebase
-.PHONY: ordering fuzz resources
+.PHONY: ordering fuzz resources reference
 .PHONY: node-build compare-checkout pr
 .PHONY: compare compare-layers headroom
 
@@ -14,6 +14,7 @@ help:
 	@echo "make test      every test suite; ends with 'N passed, M failed'"
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
 	@echo "make ordering | resources   ordering differential suite | resource checks"
+	@echo "make reference [SEED=n COUNT=n]   the series against the Streams Standard's reference implementation: the corpus, or random programs"
 	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n] [DROPS=1]  random differential programs (default: a new seed, 10000 from #0; DROPS: transform()s drop some chunks)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
@@ -172,3 +173,9 @@ fuzz: build
 
 resources: build
 	$(NODE) tools/resources.ts
+
+# The corpus, or with SEED random programs without pipes, tees, Response
+# and async iteration, against the reference implementation (web-streams-polyfill).
+REFERENCE_WITHOUT := pipeTo,pipeThrough,tee,response,iterate
+reference: build
+	$(NODE) tools/reference.ts $(if $(filter command line,$(origin SEED)),--seed $(SEED) --count $(COUNT) --without $(REFERENCE_WITHOUT))

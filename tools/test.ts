@@ -41,6 +41,9 @@ export const SUITES: Suite[] = [
   { name: 'wpt', argv: [node, join(ROOT, 'tools', 'wpt.ts'), '--quiet'], counts: 'summary' },
   { name: 'node-tests', argv: [node, join(ROOT, 'tools', 'node-tests.ts')], counts: 'summary' },
   { name: 'ordering', argv: [node, join(ROOT, 'tools', 'ordering.ts')], counts: 'summary' },
+  // The series against the reference implementation: the corpus, and random programs without the shapes whose manner Node may choose.
+  { name: 'reference', argv: [node, join(ROOT, 'tools', 'reference.ts')], counts: 'summary' },
+  { name: 'reference-fuzz', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--seed', '1', '--count', '4000', '--without', 'pipeTo,pipeThrough,tee,response,iterate'], counts: 'summary' },
   // Each layer on its own: its state's WPT and Node's tests, its ordering and fuzz against the state before.
   { name: 'layers', argv: [node, join(ROOT, 'tools', 'layers-check.ts')], counts: 'summary' },
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },

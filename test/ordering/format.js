@@ -1,18 +1,7 @@
 // Deterministic one-line summaries of values for the event log: no
 // addresses, no stacks, no timing; getters are never invoked (reading one
 // could itself be an observable step).
-import { createRequire } from 'node:module';
-
-// A sink's controller has no public desiredSize; the value a writer would
-// read comes from the lib's own helper (the harness runs with
-// --expose-internals), so a sink callback's log line says how full its
-// queue was, as a source's or transformer's does.
-let sinkDesiredSize;
-function writableDesiredSize(controller) {
-  sinkDesiredSize ??= createRequire(import.meta.url)('internal/webstreams/writablestream')
-    .writableStreamDefaultControllerGetDesiredSize;
-  return sinkDesiredSize(controller);
-}
+import { sinkDesiredSize } from './introspect.js';
 
 const MAX_ITEMS = 16;
 const MAX_STRING = 80;
@@ -56,7 +45,9 @@ function fmtStreamThing(name, value) {
     case 'TransformStreamDefaultController':
       return `${name}{desiredSize:${fmt(value.desiredSize)}}`;
     case 'WritableStreamDefaultController':
-      return `${name}{aborted:${value.signal.aborted},desiredSize:${fmt(writableDesiredSize(value))}}`;
+      // A sink's controller has no public desiredSize; the value a writer
+      // would read comes from the lib's own record (./introspect.js).
+      return `${name}{aborted:${value.signal.aborted},desiredSize:${fmt(sinkDesiredSize(value))}}`;
     case 'TransformStream':
     case 'ReadableStreamDefaultReader':
     case 'ReadableStreamBYOBReader':

@@ -8,13 +8,10 @@
 // constructors are wrapped in Proxies that only record the new object),
 // comes by them through ReadableStream.from() or tee(), or names them with
 // t.stream(name, stream). The state is read from the lib's own record (the
-// harness runs with --expose-internals), after the scenario has gone quiet:
+// harness runs with --expose-internals; see introspect.js), after the scenario has gone quiet:
 // reading it queues nothing and calls no user code.
-import { createRequire } from 'node:module';
 import { fmt } from './format.js';
-
-const require = createRequire(import.meta.url);
-let kState;
+import { streamState } from './introspect.js';
 
 /** Where a new stream is reported: the running scenario's registry, if any. */
 let sink = null;
@@ -60,8 +57,7 @@ export class StreamRegistry {
 }
 
 function stateOf(stream) {
-  kState ??= require('internal/webstreams/util').kState;
-  const record = stream[kState];
+  const record = streamState(stream);
   if (!record) return '(not a stream)';
   const error = record.state === 'errored' || record.state === 'erroring' ? ` ${fmt(record.storedError)}` : '';
   return `${record.state}${error}${stream.locked ? ' locked' : ''}`;

@@ -115,6 +115,15 @@ function callbackNames(lines: readonly string[]): string[] {
   return [...names];
 }
 
+/**
+ * Everything of a program that may come later in a race witness, whatever
+ * it uses: each op, the source's own calls, each loop body, an async
+ * generator's steps, and each user callback that ran in `lines`.
+ */
+export function raceCandidates(program: Program, lines: readonly string[]): (number | string)[] {
+  return [...program.ops.keys(), ...sourceCalls(program, -1), ...iterationBodies(program), ...sourceSteps(program), ...callbackNames(lines)];
+}
+
 const INTERNAL_ASSERTION = /^\d+:\d+ unhandled rejection Error\[ERR_INTERNAL_ASSERTION\]/;
 
 /**

@@ -1,13 +1,17 @@
-// Runs the ordering harness (test/ordering/main.js) on one lib: one process
-// for the whole batch, logs handed back through a JSON file.
+// Runs the ordering harness (test/ordering/main.js) on one lib, or on the
+// reference implementation: one process for the whole batch, logs handed
+// back through a JSON file.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { injectedNode, type Lib } from '../lib/injected.ts';
-import { OUT, ROOT } from '../lib/paths.ts';
+import { OUT, PINNED_NODE, ROOT } from '../lib/paths.ts';
 
 export const HARNESS_MAIN = join(ROOT, 'test', 'ordering', 'main.js');
 export const CORPUS = join(ROOT, 'test', 'ordering', 'scenarios');
+/** Preloaded to run the harness on the reference implementation (web-streams-polyfill). */
+export const REFERENCE_PRELOAD = join(ROOT, 'test', 'ordering', 'reference.mjs');
+export const REFERENCE: Lib = { name: 'reference', dir: join(ROOT, 'node_modules', 'web-streams-polyfill') };
 
 export interface SideResult {
   lib: Lib;
@@ -24,6 +28,7 @@ export type Batch =
 
 let serial = 0;
 
+/** Runs `batch` on `lib`; on REFERENCE, on the pinned Node with the reference implementation's classes as the globals. */
 export function runSide(lib: Lib, batch: Batch, timeoutMs = 120_000): Promise<SideResult> {
   const dir = join(OUT, 'ordering', 'tmp');
   mkdirSync(dir, { recursive: true });
@@ -40,7 +45,7 @@ export function runSide(lib: Lib, batch: Batch, timeoutMs = 120_000): Promise<Si
     writeFileSync(programsFile, JSON.stringify(batch.programs));
     args.push('--programs', programsFile);
   }
-  const cmd = injectedNode(lib, args);
+  const cmd = lib === REFERENCE ? { command: PINNED_NODE, args: ['--import', REFERENCE_PRELOAD, ...args], env: process.env } : injectedNode(lib, args);
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd.command, cmd.args, {

@@ -1,0 +1,106 @@
+// The comparison with the reference implementation (tools/ordering/reference.ts):
+// what it normalizes, how it judges a corpus, and, on real runs, that it
+// finds the base's fixed bugs and explains a race.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { resolveLib } from '../../tools/lib/injected.ts';
+import {
+  judgeAgainstReference, normalizeLine, raceWitnesses, readReferenceDifferences, referenceDiffs, type ReferenceDifference,
+} from '../../tools/ordering/reference.ts';
+import { REFERENCE, runSide } from '../../tools/ordering/side.ts';
+
+test('error texts, error codes and read results\' key order are presentation, not behaviour', () => {
+  assert.equal(normalizeLine('1:2 w.write#1 rejected TypeError[ERR_INVALID_STATE]("Invalid state: closed")'), '1:2 w.write#1 rejected TypeError(…)');
+  assert.equal(normalizeLine('1:2 read#1 fulfilled {value:"a,b",done:false}'), '1:2 read#1 fulfilled {done:false,value:"a,b"}');
+  assert.equal(normalizeLine('1:3 pipeTo#1 rejected "Parameter 1 is required in \'pipeTo\'."'), '1:3 pipeTo#1 rejected TypeError(…)');
+  // What a chunk is stays: a different value is a difference.
+  assert.deepEqual(referenceDiffs(['1:1 read#1 fulfilled {done:false,value:"a"}'], ['1:1 read#1 fulfilled {value:"b",done:false}'])
+    .map((d) => `${d.projection} ${d.key}`), ['chunks read', 'settlements read#1']);
+  // Turns are not compared.
+  assert.deepEqual(referenceDiffs(['1:1 read#1 fulfilled {done:false,value:"a"}'], ['1:4 read#1 fulfilled {value:"a",done:false}']), []);
+});
+
+test('a corpus run: declared differences pass in their projections only; stale and unknown declarations fail', () => {
+  const settle = (value: string) => [`1:1 read#1 fulfilled {done:false,value:${value}}`];
+  const lib = new Map([['same', settle('1')], ['declared', settle('1')], ['beyond', settle('1')], ['stale', settle('1')]]);
+  const ref = new Map([['same', settle('1')], ['declared', settle('2')], ['beyond', settle('2')], ['stale', settle('1')]]);
+  const declared = new Map<string, ReferenceDifference>([
+    ['declared', { projections: ['settlements', 'chunks'], why: 'w' }],
+    ['beyond', { projections: ['callbacks'], why: 'w' }],
+    ['stale', { projections: ['settlements'], why: 'w' }],
+    ['gone', { projections: ['settlements'], why: 'w' }],
+  ]);
+  const v = judgeAgainstReference(lib, ref, declared);
+  assert.deepEqual(v.agree, ['same']);
+  assert.deepEqual(v.declared, ['declared']);
+  assert.deepEqual([...v.undeclared.keys()], ['beyond']);
+  assert.deepEqual(v.undeclared.get('beyond')!.map((d) => d.projection), ['chunks', 'settlements']);
+  assert.deepEqual(v.stale, ['stale']);
+  assert.deepEqual(v.unknown, ['gone']);
+});
+
+test('the declarations file: each entry names projections and a defined reason', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reference-differences-'));
+  try {
+    const file = join(dir, 'd.json');
+    const write = (scenarios: unknown) => writeFileSync(file, JSON.stringify({ reasons: { r: 'because' }, scenarios }));
+    write({ a: { reason: 'r', projections: ['finals'] } });
+    assert.deepEqual(readReferenceDifferences(file).get('a'), { projections: ['finals'], why: 'because' });
+    write({ a: { reason: 'r', projections: ['events'] } });
+    assert.throws(() => readReferenceDifferences(file), /'a' must name one or more of callbacks, chunks, settlements, finals.*not 'events'/);
+    write({ a: { reason: 'r', projections: [] } });
+    assert.throws(() => readReferenceDifferences(file), /'a' must name one or more/);
+    write({ a: { reason: 'other', projections: ['finals'] } });
+    assert.throws(() => readReferenceDifferences(file), /'a' names reason 'other', which "reasons" does not define/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The repository's own file reads.
+  assert.ok(readReferenceDifferences().size > 0);
+});
+
+// Scenarios of the base's bugs the series fixes (lib-overlay-fixes/): the
+// reference settles them as the series does, not as the released base.
+const FIXED_ON_THE_SERIES = [
+  'writable/erroring-close-then-ready',
+  'transform/flush-terminates-then-ready',
+  'from/async-iterator-thenable-values',
+  'writable/write-during-close-in-flight',
+  'bytes/released-pull-into-queue-serves-reads',
+];
+
+test('the reference finds the bugs of the base the series fixes, and agrees with the series there', async () => {
+  const batch = { kind: 'corpus' as const };
+  const [base, patched, ref] = await Promise.all([runSide(resolveLib('base'), batch), runSide(resolveLib('patched'), batch), runSide(REFERENCE, batch)]);
+  for (const id of FIXED_ON_THE_SERIES) {
+    assert.ok(ref.logs.has(id), `${id} is no scenario of the corpus`);
+    const onBase = referenceDiffs(base.logs.get(id)!, ref.logs.get(id)!);
+    assert.ok(onBase.some((d) => d.projection === 'settlements'), `${id}: the base settles as the reference does`);
+    assert.deepEqual(referenceDiffs(patched.logs.get(id)!, ref.logs.get(id)!), [], `${id}: the series differs from the reference`);
+  }
+});
+
+// Seed 1, program 1721 of the fuzz generator: an asynchronous pull() whose
+// promise Node reacts to a turn sooner than WebIDL's steps, so an error op
+// finds one more chunk read on the base than on the reference.
+const PULL_RACE = {
+  source: { type: 'default', hwm: 2, pull: 'async', pullEnqueue: 1, pullCloseAfter: 4, chunks: 'u8' },
+  ops: [
+    { op: 'getReader', r: 0 }, { op: 'read', r: 0 }, { op: 'wait', n: 2 }, { op: 'read', r: 0 },
+    { op: 'error' }, { op: 'releaseLock', r: 0 }, { op: 'getReader', r: 0 },
+  ],
+};
+
+test('a race explains a program that differs only in when a pull() settles', async () => {
+  const lib = resolveLib('patched');
+  const entries = [{ id: 'pull-race', program: PULL_RACE as never }];
+  const batch = { kind: 'programs' as const, programs: entries };
+  const [mine, ref] = await Promise.all([runSide(lib, batch), runSide(REFERENCE, batch)]);
+  const diffs = referenceDiffs(mine.logs.get('pull-race')!, ref.logs.get('pull-race')!);
+  assert.ok(diffs.some((d) => d.projection === 'settlements'), 'the program no longer differs from the reference');
+  const witnesses = await raceWitnesses(lib, entries, mine.logs, ref.logs);
+  assert.deepEqual(witnesses.get('pull-race'), { side: 'lib', delay: { 'source.pull': 1 } });
+});

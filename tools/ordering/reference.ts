@@ -1,0 +1,152 @@
+// A lib against the reference implementation of the Streams Standard
+// (web-streams-polyfill, run by test/ordering/reference.mjs), on what may
+// not change whatever the turns: each stream's own callbacks, each sink's,
+// transformer's and reader's chunks, each promise's settlements and each
+// stream's final state (tools/ordering/projections.ts). Turns and the
+// interleaving of different streams are not compared: WebIDL's promise
+// steps take more microtasks than Node's lib, and a pipe's manner is the
+// implementation's choice.
+//
+// Differences of presentation are normalized away first: error messages
+// and Node's error codes (the class stays), the key order of read results
+// (Node's `{done, value}` is WebIDL's dictionary order, the polyfill's
+// `{value, done}` the older spec's), and the polyfill's one rejection with
+// a string where the standard's WebIDL throws a TypeError (pipeTo() without
+// a destination).
+//
+// Where the lib and the reference still differ, test/ordering/
+// reference-differences.json must say in which projections, scenario by
+// scenario, and why (one of its named reasons).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Lib } from '../lib/injected.ts';
+import { ROOT } from '../lib/paths.ts';
+import { DELAYS, raceCandidates, type Entry } from './judge-programs.ts';
+import { compareProjections, project, type ProjectionDiff, type ProjectionName } from './projections.ts';
+import { REFERENCE, runSide } from './side.ts';
+
+export const REFERENCE_DIFFERENCES = join(ROOT, 'test', 'ordering', 'reference-differences.json');
+
+/** The projections compared with the reference. */
+export const REFERENCE_PROJECTIONS: readonly ProjectionName[] = ['callbacks', 'chunks', 'settlements', 'finals'];
+
+export interface ReferenceDifference {
+  /** The projections that may differ. */
+  projections: ProjectionName[];
+  /** Why the lib and the reference differ there (the file's `reasons`). */
+  why: string;
+}
+
+interface DifferencesFile {
+  reasons: Record<string, string>;
+  scenarios: Record<string, { reason: string; projections: ProjectionName[] }>;
+}
+
+const ERROR_TEXT = /\b(\w*Error|DOMException)(?:\[[A-Z0-9_]+\])?\("(?:[^"\\]|\\.)*"\)/g;
+const READ_RESULT = /\{value:(.*),done:(true|false)\}/g;
+const PIPE_TO_WITHOUT_DESTINATION = /rejected "Parameter 1 is required in 'pipeTo'\."/g;
+
+/** One log line with its presentation normalized (see the file's comment). */
+export function normalizeLine(line: string): string {
+  return line.replace(READ_RESULT, '{done:$2,value:$1}').replace(ERROR_TEXT, '$1(…)').replace(PIPE_TO_WITHOUT_DESTINATION, 'rejected TypeError(…)');
+}
+
+/** The views that differ between a scenario's log on the lib and on the reference. */
+export function referenceDiffs(libLines: readonly string[], referenceLines: readonly string[]): ProjectionDiff[] {
+  const diffs = compareProjections(project(libLines.map(normalizeLine)), project(referenceLines.map(normalizeLine)));
+  return diffs.filter((d) => REFERENCE_PROJECTIONS.includes(d.projection));
+}
+
+/** The declared differences, scenario id → what may differ and why; throws on a malformed entry. */
+export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<string, ReferenceDifference> {
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile;
+  const out = new Map<string, ReferenceDifference>();
+  for (const [id, entry] of Object.entries(raw.scenarios ?? {})) {
+    const bad = entry.projections?.find((p) => !REFERENCE_PROJECTIONS.includes(p));
+    if (!Array.isArray(entry.projections) || entry.projections.length === 0 || bad !== undefined) {
+      throw new Error(`${file}: '${id}' must name one or more of ${REFERENCE_PROJECTIONS.join(', ')} in "projections"${bad ? ` (not '${bad}')` : ''}`);
+    }
+    const why = raw.reasons?.[entry.reason];
+    if (why === undefined) throw new Error(`${file}: '${id}' names reason '${entry.reason}', which "reasons" does not define`);
+    out.set(id, { projections: entry.projections, why });
+  }
+  return out;
+}
+
+export interface ReferenceVerdict {
+  agree: string[];
+  /** Declared, and differing only in the declared projections. */
+  declared: string[];
+  /** Differing where nothing declares it (scenario id → the views). */
+  undeclared: Map<string, ProjectionDiff[]>;
+  /** Declared scenarios that agree with the reference now. */
+  stale: string[];
+  /** Declarations naming no scenario of the run. */
+  unknown: string[];
+}
+
+/** Judges a whole corpus run: every scenario of `lib` against `reference`. */
+export function judgeAgainstReference(
+  lib: Map<string, string[]>,
+  reference: Map<string, string[]>,
+  declared: Map<string, ReferenceDifference>,
+): ReferenceVerdict {
+  const verdict: ReferenceVerdict = { agree: [], declared: [], undeclared: new Map(), stale: [], unknown: [] };
+  for (const [id, lines] of lib) {
+    const ref = reference.get(id);
+    if (!ref) throw new Error(`scenario ${id} ran on the lib but not on the reference`);
+    const diffs = referenceDiffs(lines, ref);
+    const allowed = declared.get(id)?.projections ?? [];
+    const beyond = diffs.filter((d) => !allowed.includes(d.projection));
+    if (beyond.length) verdict.undeclared.set(id, beyond);
+    else if (diffs.length) verdict.declared.push(id);
+    else if (allowed.length) verdict.stale.push(id);
+    else verdict.agree.push(id);
+  }
+  verdict.unknown = [...declared.keys()].filter((id) => !lib.has(id));
+  return verdict;
+}
+
+export interface RaceWitness {
+  /** The side that ran with one thing later. */
+  side: 'lib' | 'reference';
+  /** What came later, by how many turns (program.delay). */
+  delay: Record<string, number>;
+}
+
+const WITNESS_BATCH = 2000;
+
+/**
+ * For random programs that differ from the reference: a run of either side
+ * with one thing some turns later (an op, a source call, a loop body, a
+ * callback's result; tools/ordering/judge-programs.ts) that agrees with the
+ * other side's run. The two count microtasks differently (WebIDL's promise
+ * steps take more than Node's lib), and a program's ops come at fixed
+ * turns, so an op can land before a step on one and after it on the other
+ * with neither wrong. A program no such run explains is worth reading.
+ */
+export async function raceWitnesses(lib: Lib, entries: Entry[], libLogs: Map<string, string[]>,
+  refLogs: Map<string, string[]>): Promise<Map<string, RaceWitness>> {
+  const found = new Map<string, RaceWitness>();
+  for (const side of ['lib', 'reference'] as const) {
+    const own = side === 'lib' ? libLogs : refLogs;
+    const variants = entries.filter((e) => !found.has(e.id)).flatMap((e) =>
+      raceCandidates(e.program, own.get(e.id) ?? []).flatMap((what) =>
+        DELAYS.map((turns) => ({ entry: e, delay: { [what]: turns }, id: `${e.id} ${JSON.stringify({ [what]: turns })}` }))));
+    for (let from = 0; from < variants.length; from += WITNESS_BATCH) {
+      const batch = variants.slice(from, from + WITNESS_BATCH).filter((v) => !found.has(v.entry.id));
+      if (batch.length === 0) continue;
+      const run = await runSide(side === 'lib' ? lib : REFERENCE, {
+        kind: 'programs',
+        programs: batch.map((v) => ({ id: v.id, program: { ...v.entry.program, delay: v.delay } })),
+      });
+      for (const v of batch) {
+        if (found.has(v.entry.id)) continue;
+        const delayed = run.logs.get(v.id) ?? [];
+        const diffs = side === 'lib' ? referenceDiffs(delayed, refLogs.get(v.entry.id) ?? []) : referenceDiffs(libLogs.get(v.entry.id) ?? [], delayed);
+        if (diffs.length === 0) found.set(v.entry.id, { side, delay: v.delay });
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,108 @@
+// `make reference`: a lib against the reference implementation of the
+// Streams Standard, on what may not change whatever the turns
+// (tools/ordering/reference.ts).
+//
+//   node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT]
+//       Every corpus scenario; a difference must be declared in
+//       test/ordering/reference-differences.json.
+//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…]
+//       Random programs of the fuzz generator, to look for bugs: every
+//       differing program is reported, grouped by what differs first.
+//       --without leaves out programs with any of the ops named (pipeTo,
+//       pipeThrough, tee, response: the shapes whose manner Node may choose).
+import { parseFlags, intFlag } from './lib/args.ts';
+import { resolveLib } from './lib/injected.ts';
+import { reportSummary } from './lib/summary.ts';
+import { generateProgram, type Program } from './ordering/generate.ts';
+import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
+import { judgeAgainstReference, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES } from './ordering/reference.ts';
+import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
+
+const USAGE = 'node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…]]';
+const { values } = parseFlags({
+  lib: { type: 'string', default: 'patched' },
+  filter: { type: 'string' },
+  seed: { type: 'string' },
+  count: { type: 'string', default: '1000' },
+  drops: { type: 'boolean', default: false },
+  without: { type: 'string' },
+  listed: { type: 'string', default: '20' },
+}, USAGE);
+
+async function runBoth(batch: Batch) {
+  const lib = resolveLib(values.lib!);
+  const [mine, ref] = await Promise.all([runSide(lib, batch), runSide(REFERENCE, batch)]);
+  return { lib, mine, ref };
+}
+
+async function corpus(): Promise<number> {
+  const declared = readReferenceDifferences();
+  const { lib, mine, ref } = await runBoth({ kind: 'corpus', filter: values.filter });
+  if (mine.logs.size === 0) throw new Error(`no scenario selected${values.filter ? ` by --filter ${values.filter}` : ''}`);
+  const selected = values.filter ? new Map([...declared].filter(([id]) => mine.logs.has(id))) : declared;
+  const v = judgeAgainstReference(mine.logs, ref.logs, selected);
+  for (const [id, diffs] of v.undeclared) {
+    const allowed = declared.get(id)?.projections;
+    console.log(`\nDIFFERS ${id} from the reference${allowed ? ` beyond its declared ${allowed.join(', ')}` : ' (undeclared)'}:`);
+    console.log(renderProjectionDiffs(diffs, lib.name, 'reference'));
+  }
+  for (const id of v.stale) console.log(`\nSTALE ${id}: declared in ${REFERENCE_DIFFERENCES}, but ${lib.name} agrees with the reference now; drop the entry`);
+  for (const id of v.unknown) console.log(`\nUNKNOWN ${id}: declared in ${REFERENCE_DIFFERENCES}, but no scenario of the corpus`);
+  const failed = v.undeclared.size + v.stale.length + v.unknown.length;
+  console.log(`\nreference: ${mine.logs.size} scenarios, ${lib.name} (${mine.ms} ms) vs the reference implementation (${ref.ms} ms): ` +
+    `${v.agree.length} agree, ${v.declared.length} declared differences, ${v.undeclared.size} undeclared, ${v.stale.length} stale, ${v.unknown.length} unknown`);
+  reportSummary({ suite: 'reference', passed: v.agree.length + v.declared.length, failed, notes: `${v.declared.length} declared differences` });
+  return failed;
+}
+
+/** What a difference is, without its values: groups programs that differ alike. */
+function signature(d: ProjectionDiff): string {
+  const shape = (list: string[]) => (d.at < list.length ? list[d.at] : '(nothing)')
+    .replace(/"(?:[^"\\]|\\.)*"/g, 's').replace(/\d+/g, 'N').replace(/\(.*\)/s, '(…)');
+  return `${d.projection} of ${d.key.replace(/\d+/g, 'N')}: ${shape(d.old)} / ${shape(d.new)}`;
+}
+
+async function programs(): Promise<number> {
+  const seed = intFlag('reference', 'seed', values.seed, 0, USAGE);
+  const count = intFlag('reference', 'count', values.count, 1, USAGE);
+  const listed = intFlag('reference', 'listed', values.listed, 0, USAGE);
+  const without = new Set((values.without ?? '').split(',').filter(Boolean));
+  const entries: { id: string; program: Program }[] = [];
+  for (let i = 0; i < count; i++) {
+    const program = generateProgram(seed, i, { drops: values.drops });
+    if (!program.ops.some((o) => without.has(o.op))) entries.push({ id: `fuzz/seed-${seed}-${i}`, program });
+  }
+  if (entries.length === 0) throw new Error(`--without ${values.without} leaves no program of the ${count}`);
+  const { lib, mine, ref } = await runBoth({ kind: 'programs', programs: entries });
+  const differing = entries.filter((e) => referenceDiffs(mine.logs.get(e.id) ?? [], ref.logs.get(e.id) ?? []).length > 0);
+  process.stderr.write(`${differing.length} of ${entries.length} programs differ; looking for runs with one thing later that agree…\n`);
+  const raced = await raceWitnesses(lib, differing, mine.logs, ref.logs);
+  const groups = new Map<string, { id: string; diffs: ProjectionDiff[] }[]>();
+  for (const { id } of differing.filter((e) => !raced.has(e.id))) {
+    const diffs = referenceDiffs(mine.logs.get(id) ?? [], ref.logs.get(id) ?? []);
+    const key = signature(diffs[0]);
+    groups.set(key, [...(groups.get(key) ?? []), { id, diffs }]);
+  }
+  const sorted = [...groups].sort((a, b) => b[1].length - a[1].length);
+  for (const [key, members] of sorted.slice(0, listed)) {
+    console.log(`\n${members.length}× ${key}\n  e.g. ${members.slice(0, 3).map((m) => m.id).join(', ')}`);
+    console.log(renderProjectionDiffs(members[0].diffs, lib.name, 'reference', 3));
+  }
+  if (sorted.length > listed) console.log(`\n… ${sorted.length - listed} more groups (--listed)`);
+  const bySide = (side: string) => [...raced.values()].filter((w) => w.side === side).length;
+  const unexplained = differing.length - raced.size;
+  const skipped = count - entries.length;
+  console.log(`\nreference: seed ${seed}${values.drops ? ' (drops)' : ''}, ${entries.length} programs${skipped ? ` (${skipped} with ${[...without].join('/')} left out)` : ''}, ` +
+    `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${raced.size} agree once one thing comes some turns later ` +
+    `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${unexplained} differ in ${groups.size} groups`);
+  reportSummary({ suite: 'reference-fuzz', passed: entries.length - unexplained, failed: unexplained, notes: `seed ${seed}, ${raced.size} agree up to a race` });
+  return unexplained;
+}
+
+(values.seed === undefined ? corpus() : programs()).then((failed) => {
+  if (failed > 0) process.exitCode = 1;
+}, (err: Error) => {
+  console.error(`reference: ${err.message}`);
+  reportSummary({ suite: values.seed === undefined ? 'reference' : 'reference-fuzz', passed: 0, failed: 1, notes: err.message.split('\n')[0] });
+  process.exitCode = 1;
+});
