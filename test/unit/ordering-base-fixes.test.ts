@@ -17,7 +17,7 @@ import { tempDir } from '../helpers/node-repo.ts';
 
 // The main layers that declare a base fix, in order.
 const FIXING_LAYERS = ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close',
-  '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue'];
+  '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '25-tee-close-steps'];
 
 const FIX: BaseFix = { layer: '99-x', module: 'm', find: 'function f() {\n', replace: 'function f() {\n  check();\n', why: 'test', variant: 0 };
 
@@ -87,7 +87,8 @@ test('a layer range that starts later judges against its old side with the fix',
 
 test('the series declares its base fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
-  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue']);
+  assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue',
+    ...Array(4).fill('25-tee-close-steps')]);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
@@ -205,4 +206,13 @@ test('a layer range named by its states\' directories gets the later layers\' fi
     if (saved === undefined) delete process.env.LAYERS;
     else process.env.LAYERS = saved;
   }
+});
+
+test('the fix matters: on the base a tee branch closes only after the microtask queue drains', async () => {
+  const [a, b] = await onBaseAndFixed('default-pipe-branches');
+  // `<macrotask>:<turn>`: the harness's first number counts the times the queue drained.
+  const settled = (side: typeof a) => side.logs.get('tee/default-pipe-branches')!
+    .filter((l) => /close\(\)|pipeTo fulfilled/.test(l)).map((l) => l.replace(/:\d+ /, ' '));
+  assert.deepEqual(settled(a), ['2 wa.close()', '2 wb.close()', '2 a.pipeTo fulfilled undefined', '2 b.pipeTo fulfilled undefined']);
+  assert.deepEqual(settled(b), ['1 wb.close()', '1 wa.close()', '1 b.pipeTo fulfilled undefined', '1 a.pipeTo fulfilled undefined']);
 });
