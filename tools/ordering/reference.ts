@@ -42,7 +42,7 @@ interface DifferencesFile {
   scenarios: Record<string, { reason: string; projections: ProjectionName[] }>;
 }
 
-const ERROR_TEXT = /\b(\w*Error|DOMException)(?:\[[A-Z0-9_]+\])?\("(?:[^"\\]|\\.)*"\)/g;
+const ERROR_TEXT = /\b(\w+Error|DOMException)(?:\[[A-Z0-9_]+\])?\("(?:[^"\\]|\\.)*"\)/g;
 const READ_RESULT = /\{value:(.*),done:(true|false)\}/g;
 const PIPE_TO_WITHOUT_DESTINATION = /rejected "Parameter 1 is required in 'pipeTo'\."/g;
 
