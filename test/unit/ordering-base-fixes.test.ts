@@ -17,7 +17,8 @@ import { tempDir } from '../helpers/node-repo.ts';
 
 // The main layers that declare a base fix, in order.
 const FIXING_LAYERS = ['12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close',
-  '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '25-tee-close-steps'];
+  '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '25-tee-close-steps',
+  '26-pipe-shutdown-after-failed-write'];
 
 const FIX: BaseFix = { layer: '99-x', module: 'm', find: 'function f() {\n', replace: 'function f() {\n  check();\n', why: 'test', variant: 0 };
 
@@ -88,7 +89,7 @@ test('a layer range that starts later judges against its old side with the fix',
 test('the series declares its base fixes, and the suites compare against the base with them', () => {
   const fixes = baseFixes(listLayers());
   assert.deepEqual(fixes.filter((f) => f.variant === 0).map((f) => f.layer), ['12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '12-pipe-sync-chain-pass', '14-pipe-erroring-destination', '21-writer-ready-after-erroring-close', '22-from-async-iterator-values', '22-from-async-iterator-values', '23-writer-write-during-close', '24-byte-reads-from-queue', '24-byte-reads-from-queue',
-    ...Array(4).fill('25-tee-close-steps')]);
+    ...Array(4).fill('25-tee-close-steps'), ...Array(4).fill('26-pipe-shutdown-after-failed-write')]);
   const sides = resolveSides('base', 'patched', undefined);
   assert.equal(sides.oldLib.name, 'base+fixes');
   // The old side named by its directory, as tools/series/check.ts does, gets the same fix.
@@ -215,4 +216,15 @@ test('the fix matters: on the base a tee branch closes only after the microtask 
     .filter((l) => /close\(\)|pipeTo fulfilled/.test(l)).map((l) => l.replace(/:\d+ /, ' '));
   assert.deepEqual(settled(a), ['2 wa.close()', '2 wb.close()', '2 a.pipeTo fulfilled undefined', '2 b.pipeTo fulfilled undefined']);
   assert.deepEqual(settled(b), ['1 wb.close()', '1 wa.close()', '1 b.pipeTo fulfilled undefined', '1 a.pipeTo fulfilled undefined']);
+});
+
+test('the fix matters: on the base a pipe whose pending write fails at shutdown skips its action', async () => {
+  const [a, b] = await onBaseAndFixed('while-write-fails');
+  const outcome = (side: typeof a, id: string) => eventsOf(side, `pipe/${id}-while-write-fails`, /source\.cancel\(|pipeTo /);
+  assert.deepEqual(outcome(a, 'signal-abort'), ['pipeTo rejected Error("sink write fails")']);
+  assert.deepEqual(outcome(b, 'signal-abort'), ['source.cancel(Error("user abort"))', 'pipeTo rejected Error("user abort")']);
+  assert.deepEqual(outcome(a, 'source-errors'), ['pipeTo rejected Error("sink write fails")']);
+  assert.deepEqual(outcome(b, 'source-errors'), ['pipeTo rejected Error("source error")']);
+  assert.deepEqual(outcome(a, 'source-closes-prevent-close'), ['pipeTo rejected Error("sink write fails")']);
+  assert.deepEqual(outcome(b, 'source-closes-prevent-close'), ['pipeTo fulfilled undefined']);
 });

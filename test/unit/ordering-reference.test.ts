@@ -70,6 +70,9 @@ const FIXED_ON_THE_SERIES = [
   'from/async-iterator-thenable-values',
   'writable/write-during-close-in-flight',
   'bytes/released-pull-into-queue-serves-reads',
+  'pipe/signal-abort-while-write-fails',
+  'pipe/source-errors-while-write-fails',
+  'pipe/source-closes-prevent-close-while-write-fails',
 ];
 
 test('the reference finds the bugs of the base the series fixes, and agrees with the series there', async () => {

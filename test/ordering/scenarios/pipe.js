@@ -538,4 +538,37 @@ for (const [action, act] of Object.entries(LAST_HOP_ACTIONS)) {
   };
 }
 
+// A pipe shuts down while its write is pending, and that write then fails:
+// the pipe waits for it to settle, then takes its shutdown action (cancel
+// the source, close the destination) and settles with the shutdown's own
+// outcome. The base skipped the action and rejected with the write's
+// error (fixed by layer 26; see tools/ordering/base-fixes.ts).
+const SHUTDOWNS = {
+  'signal-abort': (ac) => ac.abort(new Error('user abort')),
+  'source-errors': (ac, c) => c.error(new Error('source error')),
+  'source-closes-prevent-close': (ac, c) => c.close(),
+};
+for (const [how, shutDown] of Object.entries(SHUTDOWNS)) {
+  scenarios[`${how}-while-write-fails`] = (t) => {
+    const ac = new AbortController();
+    let controller;
+    const rs = new ReadableStream({
+      start(c) {
+        controller = c;
+        c.enqueue('c1');
+      },
+      cancel: t.fn('source.cancel', 'sync'),
+    });
+    const dest = new WritableStream({
+      write: t.fn('sink.write', 'sync', () => {
+        shutDown(ac, controller);
+        return t.ticks(3).then(() => { throw new Error('sink write fails'); });
+      }),
+      close: t.fn('sink.close', 'sync'),
+      abort: t.fn('sink.abort', 'sync'),
+    });
+    t.track('pipeTo', rs.pipeTo(dest, { signal: ac.signal, preventClose: how.endsWith('prevent-close') }));
+  };
+}
+
 export default scenarios;
