@@ -329,7 +329,9 @@ export interface AbortSignalLike {
 export interface PipeWriteTracker {
   promise: null;
   pending: number;
+  /** @removed-by pipe-shutdown-after-failed-write */
   failed: boolean;
+  /** @removed-by pipe-shutdown-after-failed-write */
   failure: unknown;
   stall: PromiseWithResolvers<void> | null;
   resolve(): void;
