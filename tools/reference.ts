@@ -5,11 +5,13 @@
 //   node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT]
 //       Every corpus scenario; a difference must be declared in
 //       test/ordering/reference-differences.json.
-//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…]
+//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--listed N]
 //       Random programs of the fuzz generator, to look for bugs: every
-//       differing program is reported, grouped by what differs first.
-//       --without leaves out programs with any of the ops named (pipeTo,
-//       pipeThrough, tee, response: the shapes whose manner Node may choose).
+//       differing program that no race explains is reported, grouped by
+//       what differs first (N groups). --without leaves out programs with
+//       any of the ops named: pipeTo, pipeThrough and tee (a pipe's manner
+//       is Node's to choose), response (Node's own Response) and iterate
+//       (Node's async iterator counts turns its own way).
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
 import { reportSummary } from './lib/summary.ts';
@@ -18,7 +20,7 @@ import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projectio
 import { judgeAgainstReference, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
 
-const USAGE = 'node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…]]';
+const USAGE = 'node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N]]';
 const { values } = parseFlags({
   lib: { type: 'string', default: 'patched' },
   filter: { type: 'string' },
