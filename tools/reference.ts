@@ -2,9 +2,10 @@
 // Streams Standard, on what may not change whatever the turns
 // (tools/ordering/reference.ts).
 //
-//   node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT]
+//   node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT]
 //       Every corpus scenario; a difference must be declared in
-//       test/ordering/reference-differences.json.
+//       test/ordering/reference-differences.json, or for --series (the
+//       whole series lib-overlay-NAME/) in lib-overlay-NAME/reference-differences.json.
 //   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--listed N]
 //       Random programs of the fuzz generator, to look for bugs: every
 //       differing program that no race explains is reported, grouped by
@@ -12,6 +13,7 @@
 //       any of the ops named: pipeTo, pipeThrough and tee (a pipe's manner
 //       is Node's to choose), response (Node's own Response) and iterate
 //       (Node's async iterator counts turns its own way).
+import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
 import { reportSummary } from './lib/summary.ts';
@@ -19,10 +21,12 @@ import { generateProgram, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import { judgeAgainstReference, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
+import { readSeries, seriesStateLib } from './series/config.ts';
 
-const USAGE = 'node tools/reference.ts [--lib patched|base|<dir>] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N]]';
+const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N]]';
 const { values } = parseFlags({
-  lib: { type: 'string', default: 'patched' },
+  lib: { type: 'string' },
+  series: { type: 'string' },
   filter: { type: 'string' },
   seed: { type: 'string' },
   count: { type: 'string', default: '1000' },
@@ -31,14 +35,23 @@ const { values } = parseFlags({
   listed: { type: 'string', default: '20' },
 }, USAGE);
 
+if (values.series !== undefined && values.lib !== undefined) {
+  console.error(`reference: give --lib or --series, not both\nusage: ${USAGE}`);
+  process.exit(2);
+}
+const series = values.series === undefined ? undefined : readSeries(values.series);
+/** The suite make test counts: reference, reference-fuzz, reference-<series>. */
+const SUITE = series ? `reference-${series.name}` : values.seed === undefined ? 'reference' : 'reference-fuzz';
+
 async function runBoth(batch: Batch) {
-  const lib = resolveLib(values.lib!);
+  const lib = resolveLib(series ? seriesStateLib(series, series.layers.length, '') : values.lib ?? 'patched');
   const [mine, ref] = await Promise.all([runSide(lib, batch), runSide(REFERENCE, batch)]);
   return { lib, mine, ref };
 }
 
 async function corpus(): Promise<number> {
-  const declared = readReferenceDifferences();
+  const file = series ? join(series.root, 'reference-differences.json') : REFERENCE_DIFFERENCES;
+  const declared = readReferenceDifferences(file);
   const { lib, mine, ref } = await runBoth({ kind: 'corpus', filter: values.filter });
   if (mine.logs.size === 0) throw new Error(`no scenario selected${values.filter ? ` by --filter ${values.filter}` : ''}`);
   const selected = values.filter ? new Map([...declared].filter(([id]) => mine.logs.has(id))) : declared;
@@ -48,12 +61,12 @@ async function corpus(): Promise<number> {
     console.log(`\nDIFFERS ${id} from the reference${allowed ? ` beyond its declared ${allowed.join(', ')}` : ' (undeclared)'}:`);
     console.log(renderProjectionDiffs(diffs, lib.name, 'reference'));
   }
-  for (const id of v.stale) console.log(`\nSTALE ${id}: declared in ${REFERENCE_DIFFERENCES}, but ${lib.name} agrees with the reference now; drop the entry`);
-  for (const id of v.unknown) console.log(`\nUNKNOWN ${id}: declared in ${REFERENCE_DIFFERENCES}, but no scenario of the corpus`);
+  for (const id of v.stale) console.log(`\nSTALE ${id}: declared in ${file}, but ${lib.name} agrees with the reference now; drop the entry`);
+  for (const id of v.unknown) console.log(`\nUNKNOWN ${id}: declared in ${file}, but no scenario of the corpus`);
   const failed = v.undeclared.size + v.stale.length + v.unknown.length;
   console.log(`\nreference: ${mine.logs.size} scenarios, ${lib.name} (${mine.ms} ms) vs the reference implementation (${ref.ms} ms): ` +
     `${v.agree.length} agree, ${v.declared.length} declared differences, ${v.undeclared.size} undeclared, ${v.stale.length} stale, ${v.unknown.length} unknown`);
-  reportSummary({ suite: 'reference', passed: v.agree.length + v.declared.length, failed, notes: `${v.declared.length} declared differences` });
+  reportSummary({ suite: SUITE, passed: v.agree.length + v.declared.length, failed, notes: `${v.declared.length} declared differences` });
   return failed;
 }
 
@@ -97,7 +110,7 @@ async function programs(): Promise<number> {
   console.log(`\nreference: seed ${seed}${values.drops ? ' (drops)' : ''}, ${entries.length} programs${skipped ? ` (${skipped} with ${[...without].join('/')} left out)` : ''}, ` +
     `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${raced.size} agree once one thing comes some turns later ` +
     `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${unexplained} differ in ${groups.size} groups`);
-  reportSummary({ suite: 'reference-fuzz', passed: entries.length - unexplained, failed: unexplained, notes: `seed ${seed}, ${raced.size} agree up to a race` });
+  reportSummary({ suite: SUITE, passed: entries.length - unexplained, failed: unexplained, notes: `seed ${seed}, ${raced.size} agree up to a race` });
   return unexplained;
 }
 
@@ -105,6 +118,6 @@ async function programs(): Promise<number> {
   if (failed > 0) process.exitCode = 1;
 }, (err: Error) => {
   console.error(`reference: ${err.message}`);
-  reportSummary({ suite: values.seed === undefined ? 'reference' : 'reference-fuzz', passed: 0, failed: 1, notes: err.message.split('\n')[0] });
+  reportSummary({ suite: SUITE, passed: 0, failed: 1, notes: err.message.split('\n')[0] });
   process.exitCode = 1;
 });

@@ -53,6 +53,8 @@ export const SUITES: Suite[] = [
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
   // The v24.x series (lib-overlay-v24/, doc/series-v24.md) on its own base and binary.
   { name: 'series-v24', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'v24'], counts: 'summary' },
+  // The v24 series against the reference implementation (its lib is built by series-v24).
+  { name: 'reference-v24', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'v24'], counts: 'summary' },
   { name: 'intree-series-v24', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'v24'], counts: 'summary' },
   // The base's bugs the series fixes, as standalone PRs on the pinned base (lib-overlay-fixes/).
   { name: 'series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'fixes'], counts: 'summary' },

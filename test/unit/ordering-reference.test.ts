@@ -55,6 +55,9 @@ test('the declarations file: each entry names projections and a defined reason',
     assert.throws(() => readReferenceDifferences(file), /'a' must name one or more/);
     write({ a: { reason: 'other', projections: ['finals'] } });
     assert.throws(() => readReferenceDifferences(file), /'a' names reason 'other', which "reasons" does not define/);
+    // A series' own file may name the shared reasons without repeating them.
+    write({ a: { reason: 'pipe-manner', projections: ['chunks'] } });
+    assert.match(readReferenceDifferences(file).get('a')!.why, /the exact manner in which this happens/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -57,16 +57,22 @@ export function referenceDiffs(libLines: readonly string[], referenceLines: read
   return diffs.filter((d) => REFERENCE_PROJECTIONS.includes(d.projection));
 }
 
-/** The declared differences, scenario id → what may differ and why; throws on a malformed entry. */
+/**
+ * The declared differences, scenario id → what may differ and why; throws on
+ * a malformed entry. A series' own file may name the reasons of
+ * REFERENCE_DIFFERENCES without repeating them.
+ */
 export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<string, ReferenceDifference> {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile;
+  const shared = file === REFERENCE_DIFFERENCES ? {} : (JSON.parse(readFileSync(REFERENCE_DIFFERENCES, 'utf8')) as DifferencesFile).reasons;
+  const reasons: Record<string, string> = { ...shared, ...raw.reasons };
   const out = new Map<string, ReferenceDifference>();
   for (const [id, entry] of Object.entries(raw.scenarios ?? {})) {
     const bad = entry.projections?.find((p) => !REFERENCE_PROJECTIONS.includes(p));
     if (!Array.isArray(entry.projections) || entry.projections.length === 0 || bad !== undefined) {
       throw new Error(`${file}: '${id}' must name one or more of ${REFERENCE_PROJECTIONS.join(', ')} in "projections"${bad ? ` (not '${bad}')` : ''}`);
     }
-    const why = raw.reasons?.[entry.reason];
+    const why = reasons[entry.reason];
     if (why === undefined) throw new Error(`${file}: '${id}' names reason '${entry.reason}', which "reasons" does not define`);
     out.set(id, { projections: entry.projections, why });
   }
