@@ -58,6 +58,8 @@ export const SUITES: Suite[] = [
   { name: 'intree-series-v24', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'v24'], counts: 'summary' },
   // The base's bugs the series fixes, as standalone PRs on the pinned base (lib-overlay-fixes/).
   { name: 'series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'fixes'], counts: 'summary' },
+  // The fixes series against the reference implementation (its lib is built by series-fixes).
+  { name: 'reference-fixes', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'fixes'], counts: 'summary' },
   { name: 'intree-series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'fixes'], counts: 'summary' },
 ];
 
