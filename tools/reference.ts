@@ -89,12 +89,13 @@ async function programs(): Promise<number> {
   }
   if (entries.length === 0) throw new Error(`--without ${values.without} leaves no program of the ${count}`);
   const { lib, mine, ref } = await runBoth({ kind: 'programs', programs: entries });
-  const differing = entries.filter((e) => referenceDiffs(mine.logs.get(e.id) ?? [], ref.logs.get(e.id) ?? []).length > 0);
+  const diffsOf = new Map(entries.map((e) => [e.id, referenceDiffs(mine.logs.get(e.id) ?? [], ref.logs.get(e.id) ?? [])]));
+  const differing = entries.filter((e) => diffsOf.get(e.id)!.length > 0);
   process.stderr.write(`${differing.length} of ${entries.length} programs differ; looking for runs with one thing later that agree…\n`);
   const raced = await raceWitnesses(lib, differing, mine.logs, ref.logs);
   const groups = new Map<string, { id: string; diffs: ProjectionDiff[] }[]>();
   for (const { id } of differing.filter((e) => !raced.has(e.id))) {
-    const diffs = referenceDiffs(mine.logs.get(id) ?? [], ref.logs.get(id) ?? []);
+    const diffs = diffsOf.get(id)!;
     const key = signature(diffs[0]);
     groups.set(key, [...(groups.get(key) ?? []), { id, diffs }]);
   }

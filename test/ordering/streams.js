@@ -7,9 +7,9 @@
 // Streams are registered when the scenario constructs them (the global
 // constructors are wrapped in Proxies that only record the new object),
 // comes by them through ReadableStream.from() or tee(), or names them with
-// t.stream(name, stream). The state is read from the lib's own record (the
-// harness runs with --expose-internals; see introspect.js), after the scenario has gone quiet:
-// reading it queues nothing and calls no user code.
+// t.stream(name, stream). The state is read from the lib's own record
+// (introspect.js), after the scenario has gone quiet: reading it queues
+// nothing and calls no user code.
 import { fmt } from './format.js';
 import { streamState } from './introspect.js';
 

@@ -314,26 +314,39 @@ export async function restoredToBase(baseRef: Lib, entries: Entry[], outcomes: O
  */
 async function witness(oldLib: Lib, entries: Entry[], newLogs: Map<string, string[]>, outcomes: Outcome[],
   variants: { r: Racing; delay: Record<string, number> }[]): Promise<void> {
+  await runWitnesses(oldLib, variants.map((v) => ({ ...v, entry: entries[v.r.index] })),
+    (v) => outcomes[v.r.index].kind === 'raced',
+    (v, x) => {
+      const y = newLogs.get(v.entry.id)!;
+      if (violations(v.r.allowed, x, y).length === 0) {
+        outcomes[v.r.index] = { kind: 'raced', delay: v.delay, found: classify(x, y) as Level | 'identical', by: v.r.by };
+      }
+    });
+}
+
+/**
+ * Runs each witness (its program with `delay`'s things later) on `lib`,
+ * WITNESS_BATCH programs a process and PARALLEL processes at once, and
+ * hands its log to `check` in the witnesses' order. A program that is
+ * `explained` (by an earlier witness) is neither run again nor checked.
+ */
+export async function runWitnesses<W extends { entry: Entry; delay: Record<string, number> }>(lib: Lib, witnesses: W[],
+  explained: (w: W) => boolean, check: (w: W, log: string[]) => void): Promise<void> {
   const step = WITNESS_BATCH * PARALLEL;
-  for (let from = 0; from < variants.length; from += step) {
-    const open = variants.slice(from, from + step)
-      .filter((v) => outcomes[v.r.index].kind !== 'raced')
-      .map((v) => ({ ...v, id: `${entries[v.r.index].id} ${JSON.stringify(v.delay)}` }));
+  for (let from = 0; from < witnesses.length; from += step) {
+    const open = witnesses.slice(from, from + step)
+      .filter((w) => !explained(w))
+      .map((w) => ({ w, id: `${w.entry.id} ${JSON.stringify(w.delay)}` }));
     if (open.length === 0) continue;
     const batches: (typeof open)[] = [];
     for (let i = 0; i < open.length; i += WITNESS_BATCH) batches.push(open.slice(i, i + WITNESS_BATCH));
-    const runs = await Promise.all(batches.map((batch) => runSide(oldLib, {
+    const runs = await Promise.all(batches.map((batch) => runSide(lib, {
       kind: 'programs',
-      programs: batch.map((v) => ({ id: v.id, program: { ...entries[v.r.index].program, delay: v.delay } })),
+      programs: batch.map(({ w, id }) => ({ id, program: { ...w.entry.program, delay: w.delay } })),
     })));
     batches.forEach((batch, i) => {
-      for (const v of batch) {
-        if (outcomes[v.r.index].kind === 'raced') continue;
-        const x = logOf(runs[i].logs, v.id);
-        const y = newLogs.get(entries[v.r.index].id)!;
-        if (violations(v.r.allowed, x, y).length === 0) {
-          outcomes[v.r.index] = { kind: 'raced', delay: v.delay, found: classify(x, y) as Level | 'identical', by: v.r.by };
-        }
+      for (const { w, id } of batch) {
+        if (!explained(w)) check(w, logOf(runs[i].logs, id));
       }
     });
   }

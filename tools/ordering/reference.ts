@@ -21,9 +21,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { ROOT } from '../lib/paths.ts';
-import { DELAYS, raceCandidates, type Entry } from './judge-programs.ts';
+import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
 import { compareProjections, project, type ProjectionDiff, type ProjectionName } from './projections.ts';
-import { REFERENCE, runSide } from './side.ts';
+import { REFERENCE } from './side.ts';
 
 export const REFERENCE_DIFFERENCES = join(ROOT, 'test', 'ordering', 'reference-differences.json');
 
@@ -120,8 +120,6 @@ export interface RaceWitness {
   delay: Record<string, number>;
 }
 
-const WITNESS_BATCH = 2000;
-
 /**
  * For random programs that differ from the reference: a run of either side
  * with one thing some turns later (an op, a source call, a loop body, a
@@ -136,23 +134,12 @@ export async function raceWitnesses(lib: Lib, entries: Entry[], libLogs: Map<str
   const found = new Map<string, RaceWitness>();
   for (const side of ['lib', 'reference'] as const) {
     const own = side === 'lib' ? libLogs : refLogs;
-    const variants = entries.filter((e) => !found.has(e.id)).flatMap((e) =>
-      raceCandidates(e.program, own.get(e.id) ?? []).flatMap((what) =>
-        DELAYS.map((turns) => ({ entry: e, delay: { [what]: turns }, id: `${e.id} ${JSON.stringify({ [what]: turns })}` }))));
-    for (let from = 0; from < variants.length; from += WITNESS_BATCH) {
-      const batch = variants.slice(from, from + WITNESS_BATCH).filter((v) => !found.has(v.entry.id));
-      if (batch.length === 0) continue;
-      const run = await runSide(side === 'lib' ? lib : REFERENCE, {
-        kind: 'programs',
-        programs: batch.map((v) => ({ id: v.id, program: { ...v.entry.program, delay: v.delay } })),
-      });
-      for (const v of batch) {
-        if (found.has(v.entry.id)) continue;
-        const delayed = run.logs.get(v.id) ?? [];
-        const diffs = side === 'lib' ? referenceDiffs(delayed, refLogs.get(v.entry.id) ?? []) : referenceDiffs(libLogs.get(v.entry.id) ?? [], delayed);
-        if (diffs.length === 0) found.set(v.entry.id, { side, delay: v.delay });
-      }
-    }
+    const witnesses = entries.filter((e) => !found.has(e.id)).flatMap((entry) =>
+      raceCandidates(entry.program, own.get(entry.id) ?? []).flatMap((what) => DELAYS.map((turns) => ({ entry, delay: { [what]: turns } }))));
+    await runWitnesses(side === 'lib' ? lib : REFERENCE, witnesses, (w) => found.has(w.entry.id), (w, delayed) => {
+      const diffs = side === 'lib' ? referenceDiffs(delayed, refLogs.get(w.entry.id) ?? []) : referenceDiffs(libLogs.get(w.entry.id) ?? [], delayed);
+      if (diffs.length === 0) found.set(w.entry.id, { side, delay: w.delay });
+    });
   }
   return found;
 }
