@@ -10,9 +10,10 @@
 //       Random programs of the fuzz generator, to look for bugs: every
 //       differing program that no race explains is reported, grouped by
 //       what differs first (N groups). --without leaves out programs with
-//       any of the ops named: pipeTo, pipeThrough and tee (a pipe's manner
-//       is Node's to choose), response (Node's own Response) and iterate
-//       (Node's async iterator counts turns its own way).
+//       any of the ops named: pipeTo and pipeThrough (a pipe's manner is
+//       Node's to choose), response (Node's own Response) and iterate
+//       (Node's async iterator counts turns its own way). With --series,
+//       the series' whole lib (suite reference-fuzz-NAME).
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
@@ -40,11 +41,13 @@ if (values.series !== undefined && values.lib !== undefined) {
   process.exit(2);
 }
 const series = values.series === undefined ? undefined : readSeries(values.series);
-/** The suite make test counts: reference, reference-fuzz, reference-<series>. */
-const SUITE = series ? `reference-${series.name}` : values.seed === undefined ? 'reference' : 'reference-fuzz';
+/** The suite make test counts: reference, reference-fuzz, reference-<series>, reference-fuzz-<series>. */
+const SUITE = `reference${values.seed === undefined ? '' : '-fuzz'}${series ? `-${series.name}` : ''}`;
 
 async function runBoth(batch: Batch) {
-  const lib = resolveLib(series ? seriesStateLib(series, series.layers.length, '') : values.lib ?? 'patched');
+  const resolved = resolveLib(series ? seriesStateLib(series, series.layers.length, '') : values.lib ?? 'patched');
+  // A series' lib is a directory; its reports name the series.
+  const lib = series ? { ...resolved, name: `the ${series.name} series` } : resolved;
   const [mine, ref] = await Promise.all([runSide(lib, batch), runSide(REFERENCE, batch)]);
   return { lib, mine, ref };
 }

@@ -23,6 +23,9 @@ interface Suite {
 
 const node = process.execPath;
 const tapFile = join(OUT, 'test-results', 'unit.tap');
+// Random programs against the reference implementation: all but pipes (whose manner Node may choose),
+// Node's own Response and async iteration (Node's iterator counts turns its own way).
+const REFERENCE_FUZZ = ['--seed', '1', '--count', '4000', '--without', 'pipeTo,pipeThrough,response,iterate'];
 
 export const SUITES: Suite[] = [
   { name: 'typecheck', argv: [join(ROOT, 'node_modules', '.bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], counts: 'exit' },
@@ -43,7 +46,7 @@ export const SUITES: Suite[] = [
   { name: 'ordering', argv: [node, join(ROOT, 'tools', 'ordering.ts')], counts: 'summary' },
   // The series against the reference implementation: the corpus, and random programs without the shapes whose manner Node may choose.
   { name: 'reference', argv: [node, join(ROOT, 'tools', 'reference.ts')], counts: 'summary' },
-  { name: 'reference-fuzz', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--seed', '1', '--count', '4000', '--without', 'pipeTo,pipeThrough,tee,response,iterate'], counts: 'summary' },
+  { name: 'reference-fuzz', argv: [node, join(ROOT, 'tools', 'reference.ts'), ...REFERENCE_FUZZ], counts: 'summary' },
   // Each layer on its own: its state's WPT and Node's tests, its ordering and fuzz against the state before.
   { name: 'layers', argv: [node, join(ROOT, 'tools', 'layers-check.ts')], counts: 'summary' },
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
@@ -55,11 +58,13 @@ export const SUITES: Suite[] = [
   { name: 'series-v24', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'v24'], counts: 'summary' },
   // The v24 series against the reference implementation (its lib is built by series-v24).
   { name: 'reference-v24', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'v24'], counts: 'summary' },
+  { name: 'reference-fuzz-v24', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'v24', ...REFERENCE_FUZZ], counts: 'summary' },
   { name: 'intree-series-v24', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'v24'], counts: 'summary' },
   // The base's bugs the series fixes, as standalone PRs on the pinned base (lib-overlay-fixes/).
   { name: 'series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'check.ts'), '--series', 'fixes'], counts: 'summary' },
   // The fixes series against the reference implementation (its lib is built by series-fixes).
   { name: 'reference-fixes', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'fixes'], counts: 'summary' },
+  { name: 'reference-fuzz-fixes', argv: [node, join(ROOT, 'tools', 'reference.ts'), '--series', 'fixes', ...REFERENCE_FUZZ], counts: 'summary' },
   { name: 'intree-series-fixes', argv: [node, join(ROOT, 'tools', 'series', 'intree.ts'), '--series', 'fixes'], counts: 'summary' },
 ];
 
@@ -138,7 +143,8 @@ function main(): void {
   mkdirSync(summaries, { recursive: true });
   const results = SUITES.filter((s) => (!only || only.has(s.name)) && !skip?.has(s.name)).map((s) => runSuite(s, summaries));
   console.log('\nsuite totals:');
-  for (const r of results) console.log(`  ${r.suite.padEnd(18)} ${String(r.passed).padStart(6)} passed ${String(r.failed).padStart(4)} failed`);
+  const width = Math.max(...results.map((r) => r.suite.length));
+  for (const r of results) console.log(`  ${r.suite.padEnd(width)} ${String(r.passed).padStart(6)} passed ${String(r.failed).padStart(4)} failed`);
   const passed = results.reduce((n, r) => n + r.passed, 0);
   const failed = results.reduce((n, r) => n + r.failed, 0);
   console.log(`${passed} passed, ${failed} failed`);

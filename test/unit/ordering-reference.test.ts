@@ -110,3 +110,32 @@ test('a race explains a program that differs only in when a pull() settles', asy
   const witnesses = await raceWitnesses(lib, entries, mine.logs, ref.logs);
   assert.deepEqual(witnesses.get('pull-race'), { side: 'lib', delay: { 'source.pull': 1 } });
 });
+
+// Seed 1, program 3398 of the fuzz generator: a tee of a canceled stream.
+// The base closes the branches a process.nextTick() late (fixes series 9),
+// so a reader released in between sees its closed promise reject, and no
+// run with one thing later brings the base to the reference's settlements:
+// the random programs with tees would fail on the base.
+const TEE_OF_CANCELED = {
+  source: {
+    type: 'default', hwm: 2, start: 'sync', pull: 'throw', cancel: 'async', startEnqueue: 1, pullEnqueue: 1,
+    pullCloseAfter: 1, chunks: 'number',
+  },
+  ops: [
+    { op: 'cancel', r: 0, via: 'stream' }, { op: 'cancel', r: 0, via: 'reader' }, { op: 'tee', r: 0 },
+    { op: 'enqueue', respond: true }, { op: 'wait', n: 1 }, { op: 'wait', n: 2 }, { op: 'getReader', r: 2 },
+    { op: 'read', r: 0 }, { op: 'enqueue' }, { op: 'cancel', r: 1, via: 'reader' }, { op: 'releaseLock', r: 2 },
+    { op: 'wait', n: 8 }, { op: 'cancel', r: 1, via: 'stream' }, { op: 'wait', n: 1 },
+  ],
+};
+
+test('random programs with tees find the base\'s late tee close, which the series fixes', async () => {
+  const entries = [{ id: 'tee-of-canceled', program: TEE_OF_CANCELED as never }];
+  const batch = { kind: 'programs' as const, programs: entries };
+  const base = resolveLib('base');
+  const [onBase, patched, ref] = await Promise.all([runSide(base, batch), runSide(resolveLib('patched'), batch), runSide(REFERENCE, batch)]);
+  const diffs = referenceDiffs(onBase.logs.get('tee-of-canceled')!, ref.logs.get('tee-of-canceled')!);
+  assert.ok(diffs.some((d) => d.projection === 'settlements' && d.key === 'r2.closed#1'), 'the base settles r2.closed as the reference does');
+  assert.equal((await raceWitnesses(base, entries, onBase.logs, ref.logs)).size, 0, 'a race explains the base\'s difference');
+  assert.deepEqual(referenceDiffs(patched.logs.get('tee-of-canceled')!, ref.logs.get('tee-of-canceled')!), []);
+});
