@@ -10,10 +10,11 @@
 //       Random programs of the fuzz generator, to look for bugs: every
 //       differing program that no race explains is reported, grouped by
 //       what differs first (N groups). --without leaves out programs with
-//       any of the ops named: pipeTo and pipeThrough (a pipe's manner is
-//       Node's to choose), response (Node's own Response) and iterate
-//       (Node's async iterator counts turns its own way). With --series,
-//       the series' whole lib (suite reference-fuzz-NAME).
+//       any of the ops named; by default pipeTo and pipeThrough (a pipe's
+//       manner is Node's to choose), response (Node's own Response) and
+//       iterate (Node's async iterator counts turns its own way); --without ''
+//       leaves out none. With --series, the series' whole lib (suite
+//       reference-fuzz-NAME).
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
@@ -32,7 +33,7 @@ const { values } = parseFlags({
   seed: { type: 'string' },
   count: { type: 'string', default: '1000' },
   drops: { type: 'boolean', default: false },
-  without: { type: 'string' },
+  without: { type: 'string', default: 'pipeTo,pipeThrough,response,iterate' },
   listed: { type: 'string', default: '20' },
 }, USAGE);
 
@@ -84,7 +85,7 @@ async function programs(): Promise<number> {
   const seed = intFlag('reference', 'seed', values.seed, 0, USAGE);
   const count = intFlag('reference', 'count', values.count, 1, USAGE);
   const listed = intFlag('reference', 'listed', values.listed, 0, USAGE);
-  const without = new Set((values.without ?? '').split(',').filter(Boolean));
+  const without = new Set(values.without.split(',').filter(Boolean));
   const entries: { id: string; program: Program }[] = [];
   for (let i = 0; i < count; i++) {
     const program = generateProgram(seed, i, { drops: values.drops });
