@@ -1,0 +1,80 @@
+// Runs one random program of the fuzz generator, or a saved program file
+// (what `make fuzz` writes under out/ordering/fuzz-failures/), on libs and
+// on the reference implementation, and prints the program and each side's
+// log, then what differs between the first two sides on the projections
+// (each stream's callbacks, chunks, settlements and final states, error
+// texts normalized). For triaging what `make fuzz` and `make reference`
+// report.
+//
+//   node tools/show-program.ts --seed S --index I [--drops] [--lib NAME]… [--reference] [--delay JSON]
+//   node tools/show-program.ts FILE [--lib NAME]… [--reference] [--delay JSON]
+//
+// --lib: base, patched, layers-N or a lib directory (several allowed;
+// default base and patched). --delay: a race witness for every side, as
+// the fuzz's judge writes them (`{"5":8,"w0.write":1}`).
+import { readFileSync } from 'node:fs';
+import { intFlag, parseFlags } from './lib/args.ts';
+import { resolveLib, type Lib } from './lib/injected.ts';
+import { generateProgram, type Program } from './ordering/generate.ts';
+import { renderProjectionDiffs } from './ordering/projections.ts';
+import { referenceDiffs } from './ordering/reference.ts';
+import { REFERENCE, runSide } from './ordering/side.ts';
+
+const USAGE = 'node tools/show-program.ts (--seed S --index I [--drops] | FILE) [--lib NAME]… [--reference] [--delay JSON]';
+const { values, positionals } = parseFlags({
+  seed: { type: 'string' },
+  index: { type: 'string' },
+  drops: { type: 'boolean', default: false },
+  lib: { type: 'string', multiple: true },
+  reference: { type: 'boolean', default: false },
+  delay: { type: 'string' },
+}, USAGE);
+
+function fail(message: string): never {
+  console.error(`show-program: ${message}\nusage: ${USAGE}`);
+  process.exit(2);
+}
+
+function readProgram(): Program {
+  if (positionals.length > 1) fail('give one program file');
+  if (positionals.length === 1) {
+    if (values.seed !== undefined || values.index !== undefined) fail('give a file or --seed and --index, not both');
+    const { note: _note, ...program } = JSON.parse(readFileSync(positionals[0], 'utf8')) as Program & { note?: string };
+    if (!Array.isArray(program.ops) || typeof program.source !== 'object') fail(`${positionals[0]} is no program (source and ops)`);
+    return program;
+  }
+  if (values.seed === undefined || values.index === undefined) fail('give a program file, or --seed and --index');
+  const seed = intFlag('show-program', 'seed', values.seed, 0, USAGE);
+  const index = intFlag('show-program', 'index', values.index, 0, USAGE);
+  return generateProgram(seed, index, { drops: values.drops });
+}
+
+function readDelay(): Record<string, number> | undefined {
+  if (values.delay === undefined) return undefined;
+  let delay: unknown;
+  try {
+    delay = JSON.parse(values.delay);
+  } catch {
+    fail(`--delay is not JSON: ${values.delay}`);
+  }
+  if (typeof delay !== 'object' || delay === null || Object.values(delay).some((n) => !Number.isInteger(n) || (n as number) < 1))
+    fail(`--delay must map what comes later to whole turns >= 1: ${values.delay}`);
+  return delay as Record<string, number>;
+}
+
+const program = readProgram();
+const delay = readDelay();
+const run: Program = delay ? { ...program, delay } : program;
+const sides: Lib[] = (values.lib ?? ['base', 'patched']).map((name) => resolveLib(name));
+if (values.reference) sides.push(REFERENCE);
+
+console.log(JSON.stringify(run));
+const batch = { kind: 'programs' as const, programs: [{ id: 'program', program: run }] };
+const logs = await Promise.all(sides.map(async (lib) => (await runSide(lib, batch)).logs.get('program') ?? ['(no log)']));
+sides.forEach((lib, i) => console.log(`\n==== ${lib.name}\n${logs[i].join('\n')}`));
+if (sides.length >= 2) {
+  const diffs = referenceDiffs(logs[0], logs[1]);
+  console.log(diffs.length === 0 ?
+    `\n${sides[0].name} and ${sides[1].name} agree on every projection` :
+    `\n${sides[0].name} vs ${sides[1].name}:\n${renderProjectionDiffs(diffs, sides[0].name, sides[1].name, 20)}`);
+}
