@@ -104,10 +104,12 @@ function main(): void {
   const nodeDir = process.env.NODE_DIR;
   const wanted = nodeDir ? `checkout ${nodeDir}` : 'debian';
   const info = readFixtureInfo();
-  if (info && (info.origin === wanted || (!nodeDir && info.origin.startsWith('debian ')))) {
+  const samePaths = JSON.stringify(info?.paths) === JSON.stringify(FIXTURE_PATHS);
+  if (info && samePaths && (info.origin === wanted || (!nodeDir && info.origin.startsWith('debian ')))) {
     log(`cached: ${info.origin} (${NODE_FIXTURES}); \`make fixtures-clean\` to refetch`);
     return;
   }
+  if (info && !samePaths) log(`the cached fixtures were taken by other paths; taking them again`);
   rmSync(NODE_FIXTURES, { recursive: true, force: true });
   mkdirSync(NODE_FIXTURES, { recursive: true });
   let origin: string;
@@ -122,6 +124,7 @@ function main(): void {
     origin,
     version: nodeVersionOf(join(NODE_FIXTURES, 'src', 'node_version.h')),
     wptStreamsCommit: versions.streams?.commit,
+    paths: FIXTURE_PATHS,
   };
   // Node's tests are CommonJS; the project's package.json says "module".
   writeFileSync(join(NODE_FIXTURES, 'package.json'), '{ "type": "commonjs" }\n');

@@ -1,6 +1,6 @@
-// `make node-tests`: Node's own webstreams tests from the fixtures'
-// test/parallel, each in its own process on the injected lib, judged
-// against test/node-tests-expectations.json.
+// `make node-tests`: the tests of the fixtures' test/parallel that use web
+// streams, each in its own process on the injected lib, judged against
+// test/node-tests-expectations.json.
 //
 //   node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]
 import { spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import { parseFlags } from './lib/args.ts';
 import { forEachConcurrently } from './lib/pool.ts';
 import { progress } from './lib/progress.ts';
 import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
+import { usesWebStreams } from './lib/web-streams-use.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
 import { LIB_OVERLAY, OUT, ROOT } from './lib/paths.ts';
 import { readLibDir } from './lib/libdir.ts';
@@ -26,10 +27,6 @@ const { values } = parseFlags({
 }, USAGE);
 
 const PARALLEL = join(NODE_FIXTURES, 'test', 'parallel');
-// The fixtures bring every test-whatwg-*/test-webstream*; the ones that do
-// not touch web streams (URL, events, encoding) are not ours to run.
-const WEBSTREAMS_USE = /ReadableStream|WritableStream|TransformStream|stream\/web|webstreams/;
-
 interface Expectations {
   source: string;
   /** Tests that fail on the unmodified base, with the reason. */
@@ -46,7 +43,7 @@ interface Outcome {
 function selectTests(): string[] {
   return readdirSync(PARALLEL)
     .filter((f) => /\.(m?js)$/.test(f))
-    .filter((f) => WEBSTREAMS_USE.test(readFileSync(join(PARALLEL, f), 'utf8')))
+    .filter((f) => f.startsWith('test-') && usesWebStreams(readFileSync(join(PARALLEL, f), 'utf8')))
     .filter((f) => !values.filter || f.includes(values.filter))
     .sort();
 }
@@ -145,7 +142,7 @@ async function main(): Promise<void> {
     for (const f of failures) console.log(`  ${f}`);
   }
   const xfail = outcomes.filter((o) => !o.ok && exp.fail[o.file]).length;
-  console.log(`\nNode's webstreams tests (${fixtures.origin}) on ${lib.name}: ${passed} passed (${xfail} expected failures), ${failures.length} failed`);
+  console.log(`\nNode's tests that use web streams (${fixtures.origin}) on ${lib.name}: ${passed} passed (${xfail} expected failures), ${failures.length} failed`);
   reportSummary({ suite: `node-tests-${lib.name}`, passed, failed: failures.length, notes: `${xfail} expected failures` });
   if (failures.length > 0) process.exitCode = 1;
 }
