@@ -1,13 +1,15 @@
 // `make fixtures`: the upstream files the harness runs but never commits
-// (WPT streams, Node's test/common and webstreams tests, typings/), copied
+// (WPT streams, encoding/streams and compression, Node's test/common and
+// test/parallel, typings/), copied
 // from NODE_DIR when set, else unpacked from Debian's `nodejs` source
 // package. Cached in .fixtures/node; `make fixtures-clean` drops the cache.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { FIXTURES } from './lib/paths.ts';
 import { nodeVersionOf } from './lib/base-source.ts';
-import { FIXTURE_PATHS, FIXTURE_STAMP, NODE_FIXTURES, readFixtureInfo, type FixtureInfo } from './lib/fixture-paths.ts';
+import { FIXTURE_PATHS, FIXTURE_STAMP, FIXTURE_SUBSTITUTES, NODE_FIXTURES, readFixtureInfo, type FixtureInfo } from './lib/fixture-paths.ts';
 
 const APT_CACHE = join(FIXTURES, 'apt');
 const SOURCES_FILE = '/etc/apt/sources.list.d/webstreams-overlay-src.sources';
@@ -100,12 +102,34 @@ function unpackFromDebian(): string {
   return `debian nodejs ${version}`;
 }
 
+/** Copies in the FIXTURE_SUBSTITUTES the source lacks; returns what it used. */
+function substitute(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const used: Record<string, string> = {};
+  for (const [path, npmFile] of Object.entries(FIXTURE_SUBSTITUTES)) {
+    const target = join(NODE_FIXTURES, path);
+    if (existsSync(target)) continue;
+    const from = require.resolve(npmFile);
+    const pkg = npmFile.split('/')[0];
+    const version = (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version;
+    mkdirSync(dirname(target), { recursive: true });
+    cpSync(from, target);
+    used[path] = `npm ${pkg}@${version} ${npmFile.slice(pkg.length + 1)}`;
+    log(`${path}: not in the source, took ${used[path]}`);
+  }
+  return used;
+}
+
 function main(): void {
   const nodeDir = process.env.NODE_DIR;
   const wanted = nodeDir ? `checkout ${nodeDir}` : 'debian';
   const info = readFixtureInfo();
   const samePaths = JSON.stringify(info?.paths) === JSON.stringify(FIXTURE_PATHS);
   if (info && samePaths && (info.origin === wanted || (!nodeDir && info.origin.startsWith('debian ')))) {
+    const substituted = substitute();
+    if (Object.keys(substituted).length > 0) {
+      writeFileSync(join(NODE_FIXTURES, FIXTURE_STAMP), `${JSON.stringify({ ...info, substituted: { ...info.substituted, ...substituted } }, null, 2)}\n`);
+    }
     log(`cached: ${info.origin} (${NODE_FIXTURES}); \`make fixtures-clean\` to refetch`);
     return;
   }
@@ -120,11 +144,13 @@ function main(): void {
     throw err;
   }
   const versions = JSON.parse(readFileSync(join(NODE_FIXTURES, 'test/fixtures/wpt/versions.json'), 'utf8'));
+  const substituted = substitute();
   const got: FixtureInfo = {
     origin,
     version: nodeVersionOf(join(NODE_FIXTURES, 'src', 'node_version.h')),
     wptStreamsCommit: versions.streams?.commit,
     paths: FIXTURE_PATHS,
+    ...(Object.keys(substituted).length > 0 ? { substituted } : {}),
   };
   // Node's tests are CommonJS; the project's package.json says "module".
   writeFileSync(join(NODE_FIXTURES, 'package.json'), '{ "type": "commonjs" }\n');

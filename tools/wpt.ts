@@ -1,14 +1,17 @@
-// `make wpt`: runs WPT streams on the base and on the patched lib, each file
-// in its own Worker with a deadline, and judges the results against
-// test/wpt-expectations.json and against the base.
+// `make wpt`: runs WPT streams, and the folders of the streams built on them
+// (encoding/streams for TextDecoderStream and TextEncoderStream,
+// compression), on the base and on the patched lib, each file in its own
+// Worker with a deadline, and judges the results against each folder's
+// expectations (test/wpt-expectations.json for streams,
+// test/wpt-expectations-<folder>.json for the others) and against the base.
 //
-//   node tools/wpt.ts [--lib base] [--lib patched|<dir>] [--filter text] [--jobs N] [--timeout ms]
+//   node tools/wpt.ts [--dir <wpt folder>]... [--lib base] [--lib patched|<dir>] [--filter text] [--jobs N] [--timeout ms]
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { progress } from './lib/progress.ts';
-import { requireFixtures, WPT_ROOT } from './lib/fixture-paths.ts';
+import { requireFixtures, wptCommitOf, WPT_ROOT } from './lib/fixture-paths.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
 import { OUT, ROOT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
@@ -16,22 +19,51 @@ import { findWptFiles, type WptFile } from './wpt/files.ts';
 import { judge, loadExpectations, regressions, type Expectations, type Failure, type Verdict } from './wpt/expectations.ts';
 import type { FileResult, WorkerJob } from './wpt/protocol.ts';
 
-const USAGE = 'node tools/wpt.ts [--lib base|patched|<dir>]... [--filter text] [--jobs N] [--timeout ms] [--expectations file]';
+const USAGE = 'node tools/wpt.ts [--dir <wpt folder>]... [--lib base|patched|<dir>]... [--filter text] [--jobs N] [--timeout ms] [--expectations file]';
 const { values } = parseFlags({
+  dir: { type: 'string', multiple: true },
   lib: { type: 'string', multiple: true },
   filter: { type: 'string' },
   jobs: { type: 'string', default: '2' },
   timeout: { type: 'string', default: '20000' },
-  expectations: { type: 'string', default: join(ROOT, 'test', 'wpt-expectations.json') },
+  expectations: { type: 'string' },
   quiet: { type: 'boolean', default: false },
 }, USAGE);
 
+const DIRS = ['streams', 'encoding/streams', 'compression'];
 const LONG_FACTOR = 3;
+
+/** One WPT folder: its commit, its expectations and its files, keyed by path. */
+interface Folder {
+  dir: string;
+  commit: string;
+  expectationsFile: string;
+  /** The folder's expectations with each path as a key (see keyOf). */
+  exp: Expectations;
+  /** The folder's files (those --filter selects), their `path` a key. */
+  files: WptFile[];
+}
+
+/** A file's name in results and reports: streams' files keep their names, other folders' are prefixed. */
+function keyOf(dir: string, path: string): string {
+  return dir === 'streams' ? path : `${dir}/${path}`;
+}
+
+function readFolder(dir: string, expectationsFile: string): Folder {
+  const commit = wptCommitOf(dir);
+  const own = loadExpectations(expectationsFile, commit);
+  const keyed = <T>(record: Record<string, T>) =>
+    Object.fromEntries(Object.entries(record).map(([path, value]) => [keyOf(dir, path), value]));
+  const files = findWptFiles(WPT_ROOT, dir)
+    .map((f) => ({ ...f, path: keyOf(dir, f.path) }))
+    .filter((f) => !values.filter || f.path.includes(values.filter));
+  return { dir, commit, expectationsFile, exp: { source: own.source, skip: keyed(own.skip), fail: keyed(own.fail) }, files };
+}
 
 function jobsFor(files: WptFile[], timeoutMs: number): WorkerJob[] {
   return files.map((f) => ({
     wptRoot: WPT_ROOT,
-    testFile: join(WPT_ROOT, 'streams', f.path),
+    testFile: f.file,
     path: f.path,
     scripts: f.scripts,
     harness: join(WPT_ROOT, 'resources', 'testharness.js'),
@@ -41,9 +73,9 @@ function jobsFor(files: WptFile[], timeoutMs: number): WorkerJob[] {
 }
 
 function runOnLib(lib: Lib, jobs: WorkerJob[], concurrency: number): Promise<FileResult[]> {
-  const dir = join(OUT, 'wpt');
-  mkdirSync(dir, { recursive: true });
-  const jobsFile = join(dir, `jobs-${lib.name.replace(/\W+/g, '_')}.json`);
+  const outDir = join(OUT, 'wpt');
+  mkdirSync(outDir, { recursive: true });
+  const jobsFile = join(outDir, `jobs-${lib.name.replace(/\W+/g, '_')}.json`);
   writeFileSync(jobsFile, JSON.stringify(jobs));
   const host = join(ROOT, 'tools', 'wpt', 'host.ts');
   const { command, args, env } = injectedNode(lib, [host, jobsFile, String(concurrency)]);
@@ -98,12 +130,18 @@ function describe(f: Failure): string {
 
 async function main(): Promise<void> {
   const fixtures = requireFixtures();
-  if (!fixtures.wptStreamsCommit) throw new Error('the fixtures do not say which WPT commit they hold');
-  const exp = loadExpectations(values.expectations!, fixtures.wptStreamsCommit);
-  const libs = (values.lib ?? ['base', 'patched']).map(resolveLib);
-  const all = findWptFiles(WPT_ROOT);
-  const files = all.filter((f) => !values.filter || f.path.includes(values.filter));
+  const dirs = values.dir ?? DIRS;
+  if (values.expectations && dirs.length !== 1) throw new Error('--expectations names one folder\'s file: give one --dir with it');
+  const folders = dirs.map((dir) =>
+    readFolder(dir, values.expectations ?? join(ROOT, 'test', `wpt-expectations${dir === 'streams' ? '' : `-${dir.replaceAll('/', '-')}`}.json`)));
+  const files = folders.flatMap((f) => f.files);
   if (files.length === 0) throw new Error(`no WPT file matches --filter ${values.filter}`);
+  const exp: Expectations = {
+    source: folders.map((f) => f.exp.source).join('; '),
+    skip: Object.assign({}, ...folders.map((f) => f.exp.skip)),
+    fail: Object.assign({}, ...folders.map((f) => f.exp.fail)),
+  };
+  const libs = (values.lib ?? ['base', 'patched']).map(resolveLib);
   const runnable = files.filter((f) => !f.notApplicable && !(f.path in exp.skip));
   const jobs = jobsFor(runnable, Number(values.timeout));
 
@@ -129,7 +167,7 @@ async function main(): Promise<void> {
     }
     if (v.unexpectedPasses.length > 0) {
       ok = false;
-      console.log(`\nUNEXPECTED PASSES on ${lib.name} (update ${values.expectations}):`);
+      console.log(`\nUNEXPECTED PASSES on ${lib.name} (update ${folders.map((f) => f.expectationsFile).join(' or ')}):`);
       for (const f of v.unexpectedPasses) console.log(describe(f));
     }
   });
@@ -145,7 +183,8 @@ async function main(): Promise<void> {
     }
   }
   const skipped = files.length - runnable.length;
-  console.log(`\nWPT streams @ ${fixtures.wptStreamsCommit.slice(0, 8)} (${fixtures.origin}), ${runnable.length} files run, ${skipped} skipped by reason`);
+  const where = folders.map((f) => `${f.dir} @ ${f.commit.slice(0, 8)}`).join(', ');
+  console.log(`\nWPT ${where} (${fixtures.origin}), ${runnable.length} files run, ${skipped} skipped by reason`);
   for (const t of totals) console.log(`  ${t}`);
   reportSummary({ suite: 'wpt', passed, failed, notes: totals.join('; ') });
   if (!ok) process.exitCode = 1;

@@ -63,3 +63,16 @@ test('a lib whose enqueue drops every second chunk fails the WPT run with a read
   assert.match(r.stdout, /readable-streams\/general\.any\.js :: .+ \[(FAIL|TIMEOUT)\]/);
   assert.match(r.stdout, /base: \d+ passed, 0 expected failures, 0 unexpected failures/);
 });
+
+test('the folders of the streams built on TransformStream run too, named by folder', () => {
+  const broken = variantLib('drop-chunks', dropEverySecondChunk);
+  const r = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'wpt.ts'), '--lib', 'base', '--lib', broken,
+    '--dir', 'encoding/streams', '--dir', 'compression', '--filter', 'split', '--timeout', '3000', '--quiet'],
+  { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  assert.match(r.stdout, /WPT encoding\/streams @ \w{8}, compression @ \w{8} .*, 2 files run/);
+  assert.match(r.stdout, /REGRESSIONS: .*test-drop-chunks fails \d+ subtests the base passes/);
+  assert.match(r.stdout, /encoding\/streams\/decode-split-character\.any\.js :: .+ \[(FAIL|TIMEOUT)\]/);
+  assert.match(r.stdout, /compression\/decompression-split-chunk\.any\.js :: .+ \[(FAIL|TIMEOUT)\]/);
+  assert.match(r.stdout, /base: \d+ passed, 0 expected failures, 0 unexpected failures/);
+});

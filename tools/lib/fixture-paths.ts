@@ -13,6 +13,12 @@ export const NODE_TYPINGS = join(NODE_FIXTURES, 'typings');
 /** Paths in a Node tree; `*` globs the last segment only. */
 export const FIXTURE_PATHS = [
   'test/fixtures/wpt/streams',
+  // TextDecoderStream, TextEncoderStream and CompressionStream are
+  // TransformStreams: their WPT folders run too (`tools/wpt.ts --dir`).
+  'test/fixtures/wpt/encoding/streams',
+  'test/fixtures/wpt/compression',
+  // The files the compression tests compress (two, 80 KB).
+  'test/fixtures/wpt/media',
   'test/fixtures/wpt/resources',
   'test/fixtures/wpt/common',
   'test/fixtures/wpt/interfaces',
@@ -29,6 +35,16 @@ export const FIXTURE_PATHS = [
   'src/node_version.h',
 ];
 
+/**
+ * Files a source may lack, and the npm module file that stands in for each.
+ * Debian's dfsg source drops WPT's copy of pako (one minified file, see its
+ * debian/copyright); the compression tests inflate with it what
+ * CompressionStream wrote.
+ */
+export const FIXTURE_SUBSTITUTES: Record<string, string> = {
+  'test/fixtures/wpt/compression/third_party/pako/pako_inflate.min.js': 'pako/dist/pako_inflate.min.js',
+};
+
 export interface FixtureInfo {
   /** Debian source package or checkout the files came from. */
   origin: string;
@@ -37,6 +53,8 @@ export interface FixtureInfo {
   wptStreamsCommit?: string;
   /** The FIXTURE_PATHS the files were taken by; a cache taken by other paths is refetched. */
   paths?: string[];
+  /** FIXTURE_SUBSTITUTES the source lacked: the path, and what stands in for it. */
+  substituted?: Record<string, string>;
 }
 
 export function readFixtureInfo(): FixtureInfo | undefined {
@@ -49,4 +67,15 @@ export function requireFixtures(): FixtureInfo {
   const info = readFixtureInfo();
   if (!info) throw new Error(`no fixtures in ${NODE_FIXTURES}; run \`make fixtures\``);
   return info;
+}
+
+/** The WPT commit a folder of the fixtures comes from (test/fixtures/wpt/versions.json). */
+export function wptCommitOf(dir: string): string {
+  const versions = JSON.parse(readFileSync(join(WPT_ROOT, 'versions.json'), 'utf8')) as Record<string, { commit?: string }>;
+  const module = Object.keys(versions)
+    .filter((key) => dir === key || dir.startsWith(`${key}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  const commit = module === undefined ? undefined : versions[module].commit;
+  if (!commit) throw new Error(`test/fixtures/wpt/versions.json names no commit for ${dir}`);
+  return commit;
 }

@@ -69,16 +69,16 @@ export function benchmarkSection(p: PrLayer, index: number, evidence: Evidence):
 }
 
 const SUITES = [
-  { prefix: 'wpt', title: 'WPT streams' },
+  { prefix: 'wpt', title: 'WPT streams, encoding/streams and compression' },
   { prefix: 'ordering', title: 'ordering (differential, base vs patched)' },
-  { prefix: 'node-tests', title: "Node's webstreams tests" },
+  { prefix: 'node-tests', title: "Node's tests that use web streams" },
 ];
 
 const ALONE = [
   { kind: 'ordering', title: 'ordering, this patch against the series before it' },
   { kind: 'fuzz', title: 'fuzz (500 random programs), the same way' },
-  { kind: 'wpt', title: 'WPT streams on the series up to this patch' },
-  { kind: 'node-tests', title: "Node's webstreams tests on the series up to this patch" },
+  { kind: 'wpt', title: 'WPT streams, encoding/streams and compression on the series up to this patch' },
+  { kind: 'node-tests', title: "Node's tests that use web streams on the series up to this patch" },
 ];
 
 /** This patch's own results (the `layers` suite's `layers-<layer>-<kind>` summaries), or nothing if there are none. */
@@ -107,7 +107,7 @@ export function testsSection(evidence: Evidence, layers: number): string {
   const when = existsSync(evidence.summariesDir) ? ` (${statSync(evidence.summariesDir).mtime.toISOString().replace(/\.\d+Z$/, 'Z')})` : '';
   return `| suite | passed | failed | notes |\n|---|---|---|---|\n${rows.join('\n')}\n\n` +
     `From the project's last test run${when}, with the whole series (${layers} patch${layers === 1 ? '' : 'es'}) in the release binary's lib, not this patch alone. ` +
-    'WPT streams runs each file on the base and on the patched lib and compares them; the ordering suite logs every callback and promise settlement of each scenario on both and compares the logs.';
+    'WPT runs each file on the base and on the patched lib and compares them; the ordering suite logs every callback and promise settlement of each scenario on both and compares the logs.';
 }
 
 /** Node's PR checklist, ticked only where the patch itself shows it. */

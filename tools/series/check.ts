@@ -128,7 +128,7 @@ function main(): void {
   };
   if (!skip.has('ordering')) eachLayer('ordering', 'ordering.ts', []);
   if (!skip.has('fuzz')) eachLayer('fuzz', 'fuzz.ts', ['--seed', '1', '--count', '500']);
-  const table = ['| state | WPT streams | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) |', '|---|---|---|---|---|',
+  const table = ['| state | WPT | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) |', '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} | ${r.fuzz ?? ''} |`)].join('\n');
   writeFileSync(join(out, 'results.md'), `${table}\n`);
   console.log(`\n${table}\n(${relative(ROOT, join(out, 'results.md'))})`);

@@ -1,6 +1,6 @@
 // Judges WPT results against test/wpt-expectations.json and against the
 // base: a lib may fix failures, never add one.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { FileResult } from './protocol.ts';
 
 export interface FileExpectation {
@@ -18,10 +18,11 @@ export interface Expectations {
 }
 
 export function loadExpectations(file: string, wptCommit: string): Expectations {
+  if (!existsSync(file)) throw new Error(`no expectations file ${file}: run the base, then write one listing its failures`);
   const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Expectations>;
   const exp = all[wptCommit];
   if (!exp) {
-    throw new Error(`${file} has no entry for WPT streams commit ${wptCommit}; ` +
+    throw new Error(`${file} has no entry for WPT commit ${wptCommit}; ` +
       `known: ${Object.keys(all).join(', ')}. Run the base, then add an entry listing its failures.`);
   }
   return exp;

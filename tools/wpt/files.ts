@@ -1,10 +1,13 @@
-// Finds the WPT streams test files and reads their `// META:` headers.
+// Finds the test files of a WPT folder (streams/ by default) and reads
+// their `// META:` headers.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 export interface WptFile {
-  /** Path relative to the streams/ folder, e.g. `piping/general.any.js`. */
+  /** Path relative to the folder searched, e.g. `piping/general.any.js` in streams/. */
   path: string;
+  /** The file, as an absolute path. */
+  file: string;
   /** Scripts to run before the test, as absolute file paths, in order. */
   scripts: string[];
   /** Why the file cannot run in Node, when it cannot. */
@@ -47,9 +50,9 @@ export function resolveScript(wptRoot: string, testFile: string, script: string)
   return script.startsWith('/') ? join(wptRoot, script) : join(dirname(testFile), script);
 }
 
-export function findWptFiles(wptRoot: string): WptFile[] {
-  const streams = join(wptRoot, 'streams');
-  return walk(streams)
+export function findWptFiles(wptRoot: string, dir = 'streams'): WptFile[] {
+  const folder = join(wptRoot, dir);
+  return walk(folder)
     .sort()
     .map((file) => {
       const meta = parseMeta(readFileSync(file, 'utf8'));
@@ -57,7 +60,8 @@ export function findWptFiles(wptRoot: string): WptFile[] {
       const scopes = (meta.get('global')?.[0] ?? 'window,dedicatedworker').split(',').map((s) => s.trim());
       const applicable = scopes.some((s) => NODE_SCOPES.has(s));
       return {
-        path: relative(streams, file),
+        path: relative(folder, file),
+        file,
         scripts: (meta.get('script') ?? []).map((s) => resolveScript(wptRoot, file, s)),
         notApplicable: applicable ? undefined : `META global=${scopes.join(',')} has no scope Node runs`,
         long: meta.get('timeout')?.[0] === 'long',

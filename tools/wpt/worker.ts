@@ -3,7 +3,7 @@
 // the test, all as classic scripts in this thread's global scope.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { runInThisContext, runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -21,7 +21,7 @@ function runScript(file: string): void {
 g.self = globalThis;
 g.GLOBAL = { isWindow: () => false, isShadowRealm: () => false };
 g.Window = Object.getPrototypeOf(globalThis).constructor;
-g.location = new URL(`http://wpt/streams/${job.path.replace(/\.js$/, '.html')}`);
+g.location = new URL(`http://wpt/${relative(job.wptRoot, job.testFile).replace(/\.js$/, '.html')}`);
 g.require = createRequire(job.testFile);
 if (job.title) g.META_TITLE = job.title;
 // Only gc.js needs this; exposing it everywhere is harmless.
