@@ -1,6 +1,7 @@
 // `make wpt`: runs WPT streams, and the folders of the streams built on them
 // (encoding/streams for TextDecoderStream and TextEncoderStream,
-// compression), on the base and on the patched lib, each file in its own
+// compression, FileAPI/blob for Blob#stream()), on the base and on the
+// patched lib, each file in its own
 // Worker with a deadline, and judges the results against each folder's
 // expectations (test/wpt-expectations.json for streams,
 // test/wpt-expectations-<folder>.json for the others) and against the base.
@@ -30,7 +31,7 @@ const { values } = parseFlags({
   quiet: { type: 'boolean', default: false },
 }, USAGE);
 
-const DIRS = ['streams', 'encoding/streams', 'compression'];
+const DIRS = ['streams', 'encoding/streams', 'compression', 'FileAPI/blob'];
 const LONG_FACTOR = 3;
 
 /** One WPT folder: its commit, its expectations and its files, keyed by path. */

@@ -116,11 +116,11 @@ test('dry run: bodies and plan in out/pr, the calls it would make, layer branche
   assert.match(first, /^Why 01-faster-read helps\.\n\nPart 1 of 3 of a series\. It is based on `main`\./);
   assert.doesNotMatch(first, /Signed-off-by/);
   assert.match(first, /### Benchmarks\n\nthe base \(old\) against the base with patches 1\.\.1 \(new\), .*, every configuration of the benchmarks the commit message cites:\n\n```console\n {34}confidence improvement accuracy\nwebstreams\/readable-read\.js n=1 {2}\*\*\* {2}42\.00 %/);
-  assert.match(first, /\| WPT streams, encoding\/streams and compression \| 2808 \| 0 \| 14 expected failures \|/);
+  assert.match(first, /\| WPT streams, encoding\/streams, compression and Blob#stream\(\) \| 2808 \| 0 \| 14 expected failures \|/);
   // Each PR also cites its patch's own results from the layers suite.
-  assert.match(first, /This patch on its own .*\n\n\| suite \| passed \| failed \| notes \|\n\|---\|---\|---\|---\|\n\| ordering, this patch against the series before it \| 459 \| 0 \| 2 declared deviations, checked on their projections \|\n\| fuzz \(500 random programs\), the same way \| 500 \| 0 \| seed 1 \|\n\| WPT streams, encoding\/streams and compression on the series up to this patch \| 1404 \| 0 \| 7 expected failures \|\n\| Node's tests that use web streams on the series up to this patch \| 42 \| 0 \|  \|/);
+  assert.match(first, /This patch on its own .*\n\n\| suite \| passed \| failed \| notes \|\n\|---\|---\|---\|---\|\n\| ordering, this patch against the series before it \| 459 \| 0 \| 2 declared deviations, checked on their projections \|\n\| fuzz \(500 random programs\), the same way \| 500 \| 0 \| seed 1 \|\n\| WPT streams, encoding\/streams, compression and Blob#stream\(\) on the series up to this patch \| 1404 \| 0 \| 7 expected failures \|\n\| Node's tests that use web streams on the series up to this patch \| 42 \| 0 \|  \|/);
   assert.doesNotMatch(readFileSync(join(f.out, '02-bench.md'), 'utf8'), /This patch on its own/);
-  assert.match(readFileSync(join(f.out, '03-third.md'), 'utf8'), /\| WPT streams, encoding\/streams and compression on the series up to this patch \| \(the whole series, above\) \| \| \|/);
+  assert.match(readFileSync(join(f.out, '03-third.md'), 'utf8'), /\| WPT streams, encoding\/streams, compression and Blob#stream\(\) on the series up to this patch \| \(the whole series, above\) \| \| \|/);
   assert.match(first, /\| ordering \(differential, base vs patched\) \| _missing: no result_/);
   // Nothing a reviewer cannot run: no harness commands in a body.
   for (const name of readdirSync(f.out).filter((n) => n.endsWith('.md'))) {

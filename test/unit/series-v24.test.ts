@@ -51,7 +51,7 @@ test('make pr SERIES=v24 (dry run): backport titles, the first PR against v24.x-
     assert.match(l.patch, /^patches-v24\//);
   }
   const body = readFileSync(join(out, `${s.layers[0].name}.md`), 'utf8');
-  assert.match(body, /\| WPT streams, encoding\/streams and compression \| 8466 \| 0 \|/);
+  assert.match(body, /\| WPT streams, encoding\/streams, compression and Blob#stream\(\) \| 8466 \| 0 \|/);
   assert.match(body, /\| ordering \(differential, base vs patched\) \| 2120 \| 0 \|/);
   assert.doesNotMatch(body, /\| 99 \|/);
   assert.match(r.stderr, /title=.*\[v24\.x backport\] stream: .*base=v24\.x-staging/);

@@ -14,11 +14,15 @@ export const NODE_TYPINGS = join(NODE_FIXTURES, 'typings');
 export const FIXTURE_PATHS = [
   'test/fixtures/wpt/streams',
   // TextDecoderStream, TextEncoderStream and CompressionStream are
-  // TransformStreams: their WPT folders run too (`tools/wpt.ts --dir`).
+  // TransformStreams, Blob#stream() a byte stream: their WPT folders run
+  // too (`tools/wpt.ts --dir`).
   'test/fixtures/wpt/encoding/streams',
   'test/fixtures/wpt/compression',
   // The files the compression tests compress (two, 80 KB).
   'test/fixtures/wpt/media',
+  // Blob#stream() (the folder's other files run no web streams).
+  'test/fixtures/wpt/FileAPI/blob',
+  'test/fixtures/wpt/FileAPI/support',
   'test/fixtures/wpt/resources',
   'test/fixtures/wpt/common',
   'test/fixtures/wpt/interfaces',

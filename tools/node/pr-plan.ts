@@ -69,7 +69,7 @@ export function benchmarkSection(p: PrLayer, index: number, evidence: Evidence):
 }
 
 const SUITES = [
-  { prefix: 'wpt', title: 'WPT streams, encoding/streams and compression' },
+  { prefix: 'wpt', title: 'WPT streams, encoding/streams, compression and Blob#stream()' },
   { prefix: 'ordering', title: 'ordering (differential, base vs patched)' },
   { prefix: 'node-tests', title: "Node's tests that use web streams" },
 ];
@@ -77,7 +77,7 @@ const SUITES = [
 const ALONE = [
   { kind: 'ordering', title: 'ordering, this patch against the series before it' },
   { kind: 'fuzz', title: 'fuzz (500 random programs), the same way' },
-  { kind: 'wpt', title: 'WPT streams, encoding/streams and compression on the series up to this patch' },
+  { kind: 'wpt', title: 'WPT streams, encoding/streams, compression and Blob#stream() on the series up to this patch' },
   { kind: 'node-tests', title: "Node's tests that use web streams on the series up to this patch" },
 ];
 
