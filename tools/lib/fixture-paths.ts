@@ -35,6 +35,8 @@ export const FIXTURE_PATHS = [
   'test/parallel/test-*',
   // The keys some of those tests read through test/common/fixtures.
   'test/fixtures/keys',
+  // Upstream's check that every benchmark/webstreams file runs in test mode.
+  'test/benchmark/test-benchmark-webstreams.js',
   'typings',
   'src/node_version.h',
 ];

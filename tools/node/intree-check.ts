@@ -12,6 +12,9 @@
 // - every benchmark a commit's table cites is in the tree with that commit
 //   applied, or one of Node's own that main has (the fixture is v24's
 //   tree), and no patch adds one of those;
+// - every benchmark/webstreams file, the series' own among them, runs in
+//   Node's benchmark test mode (test/benchmark/test-benchmark-webstreams.js,
+//   which upstream's CI runs);
 // - every commit, signed off as `make pr` signs it, passes Node's
 //   `core-validate-commit`.
 //
@@ -27,6 +30,7 @@ import { configure } from './build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from './fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from './fixture-tree.ts';
 import { git } from './git.ts';
+import { BENCHMARK_TEST, runWebstreamsBenchmarkTest } from './benchmark-test-mode.ts';
 import { addedOnPrBase, uncitedBenchmarks } from './node-benchmarks.ts';
 import { listPatches } from './series.ts';
 
@@ -128,6 +132,11 @@ function main(): void {
       for (const [id, text] of modules) {
         expect(readFileSync(join(repo, 'lib', `${id}.js`), 'utf8') === text, `lib/${id}.js differs from out/lib/patched`);
       }
+    });
+
+    check(`Node's ${BENCHMARK_TEST} passes on the patched tree: every benchmark/webstreams file runs its one test configuration`, () => {
+      runWebstreamsBenchmarkTest(repo);
+      expect(git(repo, ['status', '--porcelain']) === '', 'the tree is not clean after the benchmark test');
     });
 
     check("every benchmark a commit message cites is in the tree with that commit applied, or main has it; none is added that main has", () => {

@@ -16,6 +16,9 @@
 //   another release, so for PRs against main the files of Node's own set
 //   that main has and v24 lacks count as there, and no patch may add one
 //   (tools/node/node-benchmarks.ts);
+// - every benchmark/webstreams file, the series' own among them, runs in
+//   Node's benchmark test mode (test/benchmark/test-benchmark-webstreams.js,
+//   which upstream's CI runs);
 // - every commit, signed off as `make pr` signs it, passes Node's
 //   `core-validate-commit`;
 // - for a series of independent PRs (the fixes), each patch also applies
@@ -35,6 +38,7 @@ import { configure } from '../node/build-steps.ts';
 import { commitWebstreamsLib, fixtureRepo, TEST_IDENTITY } from '../node/fixture-repo.ts';
 import { ensureNodeTree, FIXTURE_CONFIGURE_FLAGS } from '../node/fixture-tree.ts';
 import { git, tryGit } from '../node/git.ts';
+import { BENCHMARK_TEST, runWebstreamsBenchmarkTest } from '../node/benchmark-test-mode.ts';
 import { addedOnPrBase, uncitedBenchmarks } from '../node/node-benchmarks.ts';
 import { listPatches } from '../node/series.ts';
 import { readSeries, seriesStateLib } from './config.ts';
@@ -101,6 +105,11 @@ function main(): void {
       }
     });
     if (!applied) return;
+
+    check(`Node's ${BENCHMARK_TEST} passes on the tree with the whole series: every benchmark/webstreams file runs its one test configuration`, () => {
+      runWebstreamsBenchmarkTest(repo);
+      expect(git(repo, ['status', '--porcelain']) === '', 'the tree is not clean after the benchmark test');
+    });
 
     check('every benchmark a commit message cites is in the tree with that commit applied', () => {
       expect(uncited.length === 0, `cited but neither in the tree nor added by the series so far (name them in the layer's bench: or add them with adds:):\n${uncited.join('\n')}`);
