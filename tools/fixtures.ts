@@ -1,6 +1,6 @@
 // `make fixtures`: the upstream files the harness runs but never commits
-// (WPT streams, encoding/streams and compression, Node's test/common and
-// test/parallel, typings/), copied
+// (WPT streams and the folders of the streams built on them, Node's
+// test/common and test/parallel, typings/), copied
 // from NODE_DIR when set, else unpacked from Debian's `nodejs` source
 // package. Cached in .fixtures/node; `make fixtures-clean` drops the cache.
 import { execFileSync, spawnSync } from 'node:child_process';
