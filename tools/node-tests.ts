@@ -116,10 +116,17 @@ async function main(): Promise<void> {
 
   let passed = 0;
   const failures: string[] = [];
+  // A test that skips itself (test/common's skip(): `1..0 # Skipped: why`,
+  // exit 0) is neither passed nor failed: it is listed with its reason.
+  const skipped: string[] = [];
   for (const o of outcomes.sort((a, b) => a.file.localeCompare(b.file))) {
     const expectedFail = exp.fail[o.file];
+    const skip = o.ok ? /^1\.\.0 # Skipped: ?(.*)$/m.exec(o.output)?.[1] : undefined;
     let verdict: string;
-    if (o.ok && expectedFail) {
+    if (skip !== undefined) {
+      verdict = `skipped (${skip})`;
+      skipped.push(`${o.file}: ${skip}`);
+    } else if (o.ok && expectedFail) {
       verdict = 'UNEXPECTED PASS';
       failures.push(`${o.file}: passes, but ${values.expectations} lists it as failing (${expectedFail})`);
     } else if (o.ok) {
@@ -132,7 +139,8 @@ async function main(): Promise<void> {
       verdict = 'FAIL';
       failures.push(`${o.file}:\n      ${o.output.trim().split('\n').slice(0, 20).join('\n      ')}`);
     }
-    console.log(`  ${verdict === 'ok' ? 'ok  ' : verdict.startsWith('expected') ? 'xfail' : 'FAIL'} ${o.file} (${o.ms} ms)${verdict.startsWith('expected') ? ` ${verdict}` : ''}`);
+    const tag = verdict === 'ok' ? 'ok  ' : verdict.startsWith('expected') ? 'xfail' : verdict.startsWith('skipped') ? 'skip ' : 'FAIL';
+    console.log(`  ${tag} ${o.file} (${o.ms} ms)${tag === 'xfail' || tag === 'skip ' ? ` ${verdict}` : ''}`);
   }
   for (const name of Object.keys(exp.fail)) {
     if (!tests.includes(name) && !values.filter) failures.push(`${name}: listed in ${values.expectations} but not found`);
@@ -142,8 +150,9 @@ async function main(): Promise<void> {
     for (const f of failures) console.log(`  ${f}`);
   }
   const xfail = outcomes.filter((o) => !o.ok && exp.fail[o.file]).length;
-  console.log(`\nNode's tests that use web streams (${fixtures.origin}) on ${lib.name}: ${passed} passed (${xfail} expected failures), ${failures.length} failed`);
-  reportSummary({ suite: `node-tests-${lib.name}`, passed, failed: failures.length, notes: `${xfail} expected failures` });
+  const skips = skipped.length ? `, ${skipped.length} skipped by the test itself (${skipped.join('; ')})` : '';
+  console.log(`\nNode's tests that use web streams (${fixtures.origin}) on ${lib.name}: ${passed} passed (${xfail} expected failures), ${failures.length} failed${skips}`);
+  reportSummary({ suite: `node-tests-${lib.name}`, passed, failed: failures.length, notes: `${xfail} expected failures${skips}` });
   if (failures.length > 0) process.exitCode = 1;
 }
 

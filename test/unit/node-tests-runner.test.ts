@@ -18,3 +18,12 @@ test('a Node test passes on the base and fails on a lib that drops chunks', () =
   assert.match(broken.stdout, /FAIL test-whatwg-readablestream\.js/);
   assert.match(broken.stdout, /1 failed/);
 });
+
+test('a Node test that skips itself is listed as skipped, not counted as passed', () => {
+  // The pinned release has no QUIC, so this test calls common.skip().
+  const r = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'node-tests.ts'), '--lib', 'base',
+    '--filter', 'test-quic-stream-body-readable-stream'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, TEST_SUMMARY_DIR: '' } });
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /skip {2}test-quic-stream-body-readable-stream\.mjs .*skipped \(QUIC is not enabled\)/);
+  assert.match(r.stdout, /on base: 0 passed \(0 expected failures\), 0 failed, 1 skipped by the test itself/);
+});
