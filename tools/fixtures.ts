@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FIXTURES } from './lib/paths.ts';
 import { nodeVersionOf } from './lib/base-source.ts';
-import { FIXTURE_PATHS, FIXTURE_STAMP, FIXTURE_SUBSTITUTES, NODE_FIXTURES, readFixtureInfo, type FixtureInfo } from './lib/fixture-paths.ts';
+import { FIXTURE_PATHS, FIXTURE_STAMP, FIXTURE_SUBSTITUTES, NODE_FIXTURES, readFixtureInfo, wptCommitOf, type FixtureInfo } from './lib/fixture-paths.ts';
 
 const APT_CACHE = join(FIXTURES, 'apt');
 const SOURCES_FILE = '/etc/apt/sources.list.d/webstreams-overlay-src.sources';
@@ -143,19 +143,17 @@ function main(): void {
     rmSync(NODE_FIXTURES, { recursive: true, force: true });
     throw err;
   }
-  const versions = JSON.parse(readFileSync(join(NODE_FIXTURES, 'test/fixtures/wpt/versions.json'), 'utf8'));
   const substituted = substitute();
   const got: FixtureInfo = {
     origin,
     version: nodeVersionOf(join(NODE_FIXTURES, 'src', 'node_version.h')),
-    wptStreamsCommit: versions.streams?.commit,
     paths: FIXTURE_PATHS,
     ...(Object.keys(substituted).length > 0 ? { substituted } : {}),
   };
   // Node's tests are CommonJS; the project's package.json says "module".
   writeFileSync(join(NODE_FIXTURES, 'package.json'), '{ "type": "commonjs" }\n');
   writeFileSync(join(NODE_FIXTURES, FIXTURE_STAMP), `${JSON.stringify(got, null, 2)}\n`);
-  log(`ready: Node ${got.version} from ${got.origin}, WPT streams at ${got.wptStreamsCommit}`);
+  log(`ready: Node ${got.version} from ${got.origin}, WPT streams at ${wptCommitOf('streams')}`);
 }
 
 try {

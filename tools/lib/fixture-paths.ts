@@ -56,7 +56,6 @@ export interface FixtureInfo {
   origin: string;
   /** The Node release the files belong to (src/node_version.h), e.g. v24.21.0. */
   version: string;
-  wptStreamsCommit?: string;
   /** The FIXTURE_PATHS the files were taken by; a cache taken by other paths is refetched. */
   paths?: string[];
   /** FIXTURE_SUBSTITUTES the source lacked: the path, and what stands in for it. */

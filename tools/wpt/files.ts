@@ -50,7 +50,7 @@ export function resolveScript(wptRoot: string, testFile: string, script: string)
   return script.startsWith('/') ? join(wptRoot, script) : join(dirname(testFile), script);
 }
 
-export function findWptFiles(wptRoot: string, dir = 'streams'): WptFile[] {
+export function findWptFiles(wptRoot: string, dir: string): WptFile[] {
   const folder = join(wptRoot, dir);
   return walk(folder)
     .sort()
