@@ -1,6 +1,6 @@
-// `make node-tests`: the tests of the fixtures' test/parallel that use web
-// streams, each in its own process on the injected lib, judged against
-// test/node-tests-expectations.json.
+// `make node-tests`: the tests of the fixtures' test/parallel (and the other
+// NODE_TEST_FOLDERS) that use web streams, each in its own process on the
+// injected lib, judged against test/node-tests-expectations.json.
 //
 //   node tools/node-tests.ts [--lib patched|base|<dir>] [--filter text] [--jobs N] [--timeout ms]
 import { spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { forEachConcurrently } from './lib/pool.ts';
 import { progress } from './lib/progress.ts';
-import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
+import { NODE_FIXTURES, NODE_TEST_FOLDERS, requireFixtures } from './lib/fixture-paths.ts';
 import { usesWebStreams } from './lib/web-streams-use.ts';
 import { injectedNode, resolveLib, type Lib } from './lib/injected.ts';
 import { LIB_OVERLAY, OUT, ROOT } from './lib/paths.ts';
@@ -40,12 +40,20 @@ interface Outcome {
   ms: number;
 }
 
+// A test is named by its path from test/parallel, where it runs from:
+// `test-x.js` there, `../es-module/test-x.js` in another folder.
 function selectTests(): string[] {
-  return readdirSync(PARALLEL)
-    .filter((f) => /\.(m?js)$/.test(f))
-    .filter((f) => f.startsWith('test-') && usesWebStreams(readFileSync(join(PARALLEL, f), 'utf8')))
-    .filter((f) => !values.filter || f.includes(values.filter))
-    .sort();
+  const tests: string[] = [];
+  for (const folder of NODE_TEST_FOLDERS) {
+    const dir = join(NODE_FIXTURES, 'test', folder);
+    if (!existsSync(dir)) throw new Error(`the fixtures have no test/${folder}; run \`make fixtures\``);
+    for (const f of readdirSync(dir).sort()) {
+      if (!/^test-.*\.m?js$/.test(f) || !usesWebStreams(readFileSync(join(dir, f), 'utf8'))) continue;
+      const name = folder === 'parallel' ? f : join('..', folder, f);
+      if (!values.filter || name.includes(values.filter)) tests.push(name);
+    }
+  }
+  return tests;
 }
 
 // The tests the series itself adds (lib-overlay/<layer>/node/test/parallel/)

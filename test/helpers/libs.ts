@@ -28,3 +28,11 @@ export function dropEverySecondChunk(modules: Modules): void {
     'let droppedToggle = false;\nfunction readableStreamDefaultControllerEnqueue(controller, chunk) {\n' +
     '  droppedToggle = !droppedToggle;\n  if (!droppedToggle) return;\n');
 }
+
+/** The base's readableByteStreamControllerEnqueue, broken to drop every second chunk. */
+export function dropEverySecondByteChunk(modules: Modules): void {
+  replaceOnce(modules, 'internal/webstreams/readablestream',
+    'function readableByteStreamControllerEnqueue(controller, chunk) {\n',
+    'let droppedByteToggle = false;\nfunction readableByteStreamControllerEnqueue(controller, chunk) {\n' +
+    '  droppedByteToggle = !droppedByteToggle;\n  if (!droppedByteToggle) return;\n');
+}

@@ -35,11 +35,28 @@ export const FIXTURE_PATHS = [
   'test/parallel/test-*',
   // The keys some of those tests read through test/common/fixtures.
   'test/fixtures/keys',
+  // Tests outside test/parallel that use web streams (NODE_TEST_FOLDERS):
+  // WebAssembly.compileStreaming() reads Response bodies, and the modules
+  // it compiles.
+  'test/es-module/test-*',
+  'test/fixtures/simple.wasm',
+  'test/fixtures/crash.wasm',
   // Upstream's check that every benchmark/webstreams file runs in test mode.
   'test/benchmark/test-benchmark-webstreams.js',
   'typings',
   'src/node_version.h',
 ];
+
+/**
+ * The folders of a Node tree's test/ whose tests tools/node-tests.ts selects
+ * by their use of web streams. Left out: test/report (its one such test
+ * opens sockets with fetch() to check a report's network section, and its
+ * reverse-DNS subtest depends on the machine's resolver: it fails on plain
+ * node v26.12.1 here, where `::1` has no name) and
+ * test/system-ca (fetch() against a CA the system must be set to trust by
+ * hand, per its README).
+ */
+export const NODE_TEST_FOLDERS = ['parallel', 'es-module'];
 
 /**
  * Files a source may lack, and the npm module file that stands in for each.
