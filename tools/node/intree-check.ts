@@ -23,6 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Checks, expect } from '../lib/checks.ts';
 import { readLibDir } from '../lib/libdir.ts';
 import { libDir, PATCHES, ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
@@ -34,28 +35,8 @@ import { BENCHMARK_TEST, runWebstreamsBenchmarkTest } from './benchmark-test-mod
 import { addedOnPrBase, uncitedBenchmarks } from './node-benchmarks.ts';
 import { listPatches } from './series.ts';
 
-let passed = 0;
-let failed = 0;
-const failures: string[] = [];
-
-function check(name: string, fn: () => void): boolean {
-  const started = Date.now();
-  try {
-    fn();
-    passed++;
-    console.log(`  ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return true;
-  } catch (err) {
-    failed++;
-    failures.push(name);
-    console.log(`  FAIL ${name}\n${String((err as Error).message).replace(/^/gm, '       ')}`);
-    return false;
-  }
-}
-
-function expect(cond: unknown, message: string): void {
-  if (!cond) throw new Error(message);
-}
+const checks = new Checks();
+const check = checks.check.bind(checks);
 
 function nodeBuild(dir: string, args: string[]): { status: number; stdout: string; stderr: string } {
   const env: NodeJS.ProcessEnv = { ...process.env, ...TEST_IDENTITY };
@@ -159,9 +140,9 @@ function main(): void {
   } finally {
     rmSync(work, { recursive: true, force: true });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`\nIn-tree checks: ${passed} passed, ${failed} failed (${seconds} s)${failures.length ? `: ${failures.join('; ')}` : ''}`);
-    reportSummary({ suite: 'node-intree', passed, failed });
-    process.exitCode = failed > 0 ? 1 : 0;
+    console.log(`\nIn-tree checks: ${checks.passed} passed, ${checks.failed} failed (${seconds} s)${checks.failures.length ? `: ${checks.failures.join('; ')}` : ''}`);
+    reportSummary({ suite: 'node-intree', passed: checks.passed, failed: checks.failed });
+    process.exitCode = checks.failed > 0 ? 1 : 0;
   }
 }
 
@@ -169,6 +150,6 @@ try {
   main();
 } catch (err) {
   console.error(`node-intree: ${(err as Error).message}`);
-  reportSummary({ suite: 'node-intree', passed, failed: failed + 1, notes: (err as Error).message });
+  reportSummary({ suite: 'node-intree', passed: checks.passed, failed: checks.failed + 1, notes: (err as Error).message });
   process.exit(1);
 }

@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFlags } from '../lib/args.ts';
 import { resolveBase } from '../lib/base-spec.ts';
+import { Checks, expect } from '../lib/checks.ts';
 import { readLibDir } from '../lib/libdir.ts';
 import { ROOT } from '../lib/paths.ts';
 import { reportSummary } from '../lib/summary.ts';
@@ -45,26 +46,8 @@ import { readSeries, seriesStateLib } from './config.ts';
 
 const { values } = parseFlags({ series: { type: 'string' } }, 'node tools/series/intree.ts --series NAME');
 const suite = `intree-series-${values.series ?? 'unknown'}`;
-let passed = 0;
-let failed = 0;
-
-function check(name: string, fn: () => void): boolean {
-  const started = Date.now();
-  try {
-    fn();
-    passed++;
-    console.log(`  ok   ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-    return true;
-  } catch (err) {
-    failed++;
-    console.log(`  FAIL ${name}\n${String((err as Error).message).replace(/^/gm, '       ')}`);
-    return false;
-  }
-}
-
-function expect(cond: unknown, message: string): void {
-  if (!cond) throw new Error(message);
-}
+const checks = new Checks();
+const check = checks.check.bind(checks);
 
 function main(): void {
   if (!values.series) throw new Error('--series NAME is required');
@@ -157,9 +140,9 @@ function main(): void {
 try {
   main();
 } catch (err) {
-  failed++;
+  checks.failed++;
   console.error(`${suite}: ${(err as Error).message}`);
 }
-console.log(`\nIn-tree checks: ${passed} passed, ${failed} failed`);
-reportSummary({ suite, passed, failed });
-process.exitCode = failed > 0 ? 1 : 0;
+console.log(`\nIn-tree checks: ${checks.passed} passed, ${checks.failed} failed`);
+reportSummary({ suite, passed: checks.passed, failed: checks.failed });
+process.exitCode = checks.failed > 0 ? 1 : 0;
