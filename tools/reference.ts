@@ -6,10 +6,11 @@
 //       Every corpus scenario; a difference must be declared in
 //       test/ordering/reference-differences.json, or for --series (the
 //       whole series lib-overlay-NAME/) in lib-overlay-NAME/reference-differences.json.
-//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--listed N]
+//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--listed N] [--members]
 //       Random programs of the fuzz generator, to look for bugs: every
 //       differing program that no race explains is reported, grouped by
-//       what differs first (N groups). --without leaves out programs with
+//       what differs first (N groups; three programs named a group, or
+//       with --members all of them, to compare two libs' lists). --without leaves out programs with
 //       any of the ops named; by default pipeTo and pipeThrough (a pipe's
 //       manner is Node's to choose), response (Node's own Response) and
 //       iterate (Node's async iterator counts turns its own way); --without ''
@@ -25,7 +26,7 @@ import { judgeAgainstReference, raceWitnesses, readReferenceDifferences, referen
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
 import { readSeries, seriesStateLib } from './series/config.ts';
 
-const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N]]';
+const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N] [--members]]';
 const { values } = parseFlags({
   lib: { type: 'string' },
   series: { type: 'string' },
@@ -35,6 +36,7 @@ const { values } = parseFlags({
   drops: { type: 'boolean', default: false },
   without: { type: 'string', default: 'pipeTo,pipeThrough,response,iterate' },
   listed: { type: 'string', default: '20' },
+  members: { type: 'boolean', default: false },
 }, USAGE);
 
 if (values.series !== undefined && values.lib !== undefined) {
@@ -105,7 +107,8 @@ async function programs(): Promise<number> {
   }
   const sorted = [...groups].sort((a, b) => b[1].length - a[1].length);
   for (const [key, members] of sorted.slice(0, listed)) {
-    console.log(`\n${members.length}× ${key}\n  e.g. ${members.slice(0, 3).map((m) => m.id).join(', ')}`);
+    const named = values.members ? `members: ${members.map((m) => m.id).join(', ')}` : `e.g. ${members.slice(0, 3).map((m) => m.id).join(', ')}`;
+    console.log(`\n${members.length}× ${key}\n  ${named}`);
     console.log(renderProjectionDiffs(members[0].diffs, lib.name, 'reference', 3));
   }
   if (sorted.length > listed) console.log(`\n… ${sorted.length - listed} more groups (--listed)`);

@@ -2,11 +2,13 @@
 // what it normalizes, how it judges a corpus, and, on real runs, that it
 // finds the base's fixed bugs and explains a race.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resolveLib } from '../../tools/lib/injected.ts';
+import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
 import {
   judgeAgainstReference, normalizeLine, raceWitnesses, readReferenceDifferences, referenceDiffs, type ReferenceDifference,
 } from '../../tools/ordering/reference.ts';
@@ -138,4 +140,12 @@ test('random programs with tees find the base\'s late tee close, which the serie
   assert.ok(diffs.some((d) => d.projection === 'settlements' && d.key === 'r2.closed#1'), 'the base settles r2.closed as the reference does');
   assert.equal((await raceWitnesses(base, entries, onBase.logs, ref.logs)).size, 0, 'a race explains the base\'s difference');
   assert.deepEqual(referenceDiffs(patched.logs.get('tee-of-canceled')!, ref.logs.get('tee-of-canceled')!), []);
+});
+
+test('reference.ts --members names every program of each group, not three', () => {
+  const r = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'reference.ts'), '--seed', '70016', '--count', '1200',
+    '--without', 'response,iterate', '--members'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, TEST_SUMMARY_DIR: '' } });
+  const groups = [...r.stdout.matchAll(/^(\d+)× .*\n {2}members: (.*)$/gm)].map((m) => ({ size: Number(m[1]), named: m[2].split(', ').length }));
+  assert.ok(groups.some((g) => g.size > 3), `seed 70016 no longer has a group of more than three programs; pick another seed\n${r.stdout}`);
+  for (const g of groups) assert.equal(g.named, g.size, r.stdout);
 });
