@@ -10,12 +10,12 @@
 //       Random programs of the fuzz generator, to look for bugs: every
 //       differing program that no race explains is reported, grouped by
 //       what differs first (N groups; three programs named a group, or
-//       with --members all of them, to compare two libs' lists). --without leaves out programs with
-//       any of the ops named; by default pipeTo and pipeThrough (a pipe's
-//       manner is Node's to choose), response (Node's own Response) and
-//       iterate (Node's async iterator counts turns its own way); --without ''
-//       leaves out none. With --series, the series' whole lib (suite
-//       reference-fuzz-NAME).
+//       with --members all of them, to compare two libs' lists).
+//       --without leaves out programs with any of the ops named; by
+//       default pipeTo and pipeThrough (a pipe's manner is Node's to
+//       choose), response (Node's own Response) and iterate (Node's async
+//       iterator counts turns its own way); --without '' leaves out none.
+//       With --series, the series' whole lib (suite reference-fuzz-NAME).
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';

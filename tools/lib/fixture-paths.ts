@@ -52,9 +52,8 @@ export const FIXTURE_PATHS = [
  * by their use of web streams. Left out: test/report (its one such test
  * opens sockets with fetch() to check a report's network section, and its
  * reverse-DNS subtest depends on the machine's resolver: it fails on plain
- * node v26.12.1 here, where `::1` has no name) and
- * test/system-ca (fetch() against a CA the system must be set to trust by
- * hand, per its README).
+ * node v26.12.1 here, where `::1` has no name) and test/system-ca (fetch()
+ * against a CA the system must be set to trust by hand, per its README).
  */
 export const NODE_TEST_FOLDERS = ['parallel', 'es-module'];
 
