@@ -21,18 +21,20 @@ export function runOnLib(dir: string, args: string[], env: NodeJS.ProcessEnv = {
   return spawnSync(cmd.command, cmd.args, { env: { ...cmd.env, ...env }, encoding: 'utf8', timeout: 120_000 });
 }
 
+// Breaks one of the base's enqueue functions of readablestream.js so that
+// it drops every second chunk it is given.
+function dropEverySecondChunkIn(fn: string, modules: Modules): void {
+  const header = `function ${fn}(controller, chunk) {\n`;
+  replaceOnce(modules, 'internal/webstreams/readablestream', header,
+    `let ${fn}Dropped = false;\n${header}  ${fn}Dropped = !${fn}Dropped;\n  if (!${fn}Dropped) return;\n`);
+}
+
 /** The base's readableStreamDefaultControllerEnqueue, broken to drop every second chunk. */
 export function dropEverySecondChunk(modules: Modules): void {
-  replaceOnce(modules, 'internal/webstreams/readablestream',
-    'function readableStreamDefaultControllerEnqueue(controller, chunk) {\n',
-    'let droppedToggle = false;\nfunction readableStreamDefaultControllerEnqueue(controller, chunk) {\n' +
-    '  droppedToggle = !droppedToggle;\n  if (!droppedToggle) return;\n');
+  dropEverySecondChunkIn('readableStreamDefaultControllerEnqueue', modules);
 }
 
 /** The base's readableByteStreamControllerEnqueue, broken to drop every second chunk. */
 export function dropEverySecondByteChunk(modules: Modules): void {
-  replaceOnce(modules, 'internal/webstreams/readablestream',
-    'function readableByteStreamControllerEnqueue(controller, chunk) {\n',
-    'let droppedByteToggle = false;\nfunction readableByteStreamControllerEnqueue(controller, chunk) {\n' +
-    '  droppedByteToggle = !droppedByteToggle;\n  if (!droppedByteToggle) return;\n');
+  dropEverySecondChunkIn('readableByteStreamControllerEnqueue', modules);
 }
