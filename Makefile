@@ -15,7 +15,7 @@ help:
 	@echo "make wpt | node-tests | unit | typecheck   one suite"
 	@echo "make ordering | resources   ordering differential suite | resource checks"
 	@echo "make reference [SEED=n COUNT=n]   the series against the Streams Standard's reference implementation: the corpus, or random programs"
-	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n] [DROPS=1]  random differential programs (default: a new seed, 10000 from #0; DROPS: transform()s drop some chunks)"
+	@echo "make fuzz [SEED=n] [COUNT=n] [FROM=n] [DROPS=1] [CODING=1]  random differential programs (default: a new seed, 10000 from #0; DROPS: transform()s drop some chunks; CODING: pipes through encoding streams too)"
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
@@ -168,8 +168,9 @@ SEED ?= $(shell date +%s)
 COUNT ?= 10000
 FROM ?= 0
 DROPS ?=
+CODING ?=
 fuzz: build
-	$(NODE) tools/fuzz.ts --seed $(SEED) --from $(FROM) --count $(COUNT) $(if $(DROPS),--drops) --save
+	$(NODE) tools/fuzz.ts --seed $(SEED) --from $(FROM) --count $(COUNT) $(if $(DROPS),--drops) $(if $(CODING),--coding) --save
 
 resources: build
 	$(NODE) tools/resources.ts

@@ -9,6 +9,8 @@
 // reported (`fuzz/seed-S-N`) can be run and minimized again on its own.
 // --drops lets transform()s drop some of their chunks (another set of
 // programs for the same seeds; reported as `fuzz/drops-seed-S-N`).
+// --coding lets pipeThrough() go through TextEncoderStream and
+// TextDecoderStream as well (reported as `fuzz/coding-seed-S-N`).
 // --triples N: how many programs no pair of things later explains get
 // witnesses of three (default 2; each can take a minute).
 //
@@ -30,7 +32,7 @@ import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
 import { CORPUS } from './ordering/side.ts';
 
-const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--triples N] [--save] [--save-dir DIR]';
+const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--coding] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--triples N] [--save] [--save-dir DIR]';
 const { values } = parseFlags({
   seed: { type: 'string', default: '1' },
   from: { type: 'string', default: '0' },
@@ -45,6 +47,7 @@ const { values } = parseFlags({
   'save-dir': { type: 'string', default: join(CORPUS, 'fuzz-found') },
   quiet: { type: 'boolean', default: false },
   drops: { type: 'boolean', default: false },
+  coding: { type: 'boolean', default: false },
 }, USAGE);
 
 const seed = intFlag('fuzz', 'seed', values.seed, 0, USAGE);
@@ -55,9 +58,10 @@ const batchSize = intFlag('fuzz', 'batch', values.batch, 1, USAGE);
 const maxMinimize = intFlag('fuzz', 'minimize', values.minimize, 0, USAGE);
 // How many programs of the run get witnesses of three (the first that need them).
 const maxTriples = intFlag('fuzz', 'triples', values.triples, 0, USAGE);
-const drops = values.drops === true;
-const prefix = drops ? 'drops-' : '';
-const label = drops ? ' with drops' : '';
+const options = { drops: values.drops === true, coding: values.coding === true };
+const prefix = `${options.drops ? 'drops-' : ''}${options.coding ? 'coding-' : ''}`;
+const label = [options.drops && ' with drops', options.coding && ' with encoding streams'].filter(Boolean).join(',');
+const suite = ['fuzz', options.drops && 'drops', options.coding && 'coding'].filter(Boolean).join('-');
 
 /** Drops optional source settings one at a time while the program still fails. */
 async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Program[]) => Promise<boolean[]>): Promise<SourceSpec> {
@@ -131,7 +135,7 @@ async function main(): Promise<void> {
 
   for (let from = first; from < end; from += batchSize) {
     const entries: Entry[] = [];
-    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${prefix}seed-${seed}-${i}`, program: generateProgram(seed, i, { drops }) });
+    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${prefix}seed-${seed}-${i}`, program: generateProgram(seed, i, options) });
     const { outcomes, triplesTried } = await judge(entries, triplesLeft);
     triplesLeft -= triplesTried;
     entries.forEach((e, i) => {
@@ -197,12 +201,12 @@ async function main(): Promise<void> {
     `, ${baseAssertions} where only ${oldLib.name} hit an internal assertion (ERR_INTERNAL_ASSERTION, a bug in Node) and the rest is alike`;
   const fromText = first === 0 ? '' : ` from #${first}`;
   console.log(`\nfuzz: seed ${seed}${label}, ${count} programs${fromText}, ${oldLib.name} vs ${newLib.name}: ${identical} identical, ${declaredCount} declared deviations${checkedText}${assertionText}${restoredText}, ${failing.length} differing (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  reportSummary({ suite: drops ? 'fuzz-drops' : 'fuzz', passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}${label}${fromText}` });
+  reportSummary({ suite, passed: identical + declaredCount + baseAssertions + restored, failed: failedCount, notes: `seed ${seed}${label}${fromText}` });
   if (failedCount > 0) process.exitCode = 1;
 }
 
 main().catch((err: Error) => {
   console.error(`fuzz: ${err.message}`);
-  reportSummary({ suite: drops ? 'fuzz-drops' : 'fuzz', passed: 0, failed: 1, notes: err.message.split('\n')[0] });
+  reportSummary({ suite, passed: 0, failed: 1, notes: err.message.split('\n')[0] });
   process.exitCode = 1;
 });

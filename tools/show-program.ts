@@ -6,7 +6,7 @@
 // texts normalized). For triaging what `make fuzz` and `make reference`
 // report.
 //
-//   node tools/show-program.ts --seed S --index I [--drops] [--lib NAME]… [--reference] [--delay JSON]
+//   node tools/show-program.ts --seed S --index I [--drops] [--coding] [--lib NAME]… [--reference] [--delay JSON]
 //   node tools/show-program.ts FILE [--lib NAME]… [--reference] [--delay JSON]
 //
 // --lib: base, patched, layers-N or a lib directory (several allowed;
@@ -20,11 +20,12 @@ import { renderProjectionDiffs } from './ordering/projections.ts';
 import { referenceDiffs } from './ordering/reference.ts';
 import { REFERENCE, runSide } from './ordering/side.ts';
 
-const USAGE = 'node tools/show-program.ts (--seed S --index I [--drops] | FILE) [--lib NAME]… [--reference] [--delay JSON]';
+const USAGE = 'node tools/show-program.ts (--seed S --index I [--drops] [--coding] | FILE) [--lib NAME]… [--reference] [--delay JSON]';
 const { values, positionals } = parseFlags({
   seed: { type: 'string' },
   index: { type: 'string' },
   drops: { type: 'boolean', default: false },
+  coding: { type: 'boolean', default: false },
   lib: { type: 'string', multiple: true },
   reference: { type: 'boolean', default: false },
   delay: { type: 'string' },
@@ -46,7 +47,7 @@ function readProgram(): Program {
   if (values.seed === undefined || values.index === undefined) fail('give a program file, or --seed and --index');
   const seed = intFlag('show-program', 'seed', values.seed, 0, USAGE);
   const index = intFlag('show-program', 'index', values.index, 0, USAGE);
-  return generateProgram(seed, index, { drops: values.drops });
+  return generateProgram(seed, index, { drops: values.drops, coding: values.coding });
 }
 
 function readDelay(): Record<string, number> | undefined {

@@ -51,6 +51,8 @@ export const SUITES: Suite[] = [
   { name: 'fuzz', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000'], counts: 'summary' },
   // The same seed's programs with transform()s that drop some chunks.
   { name: 'fuzz-drops', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000', '--drops'], counts: 'summary' },
+  // And with pipes through TextEncoderStream and TextDecoderStream as well.
+  { name: 'fuzz-coding', argv: [node, join(ROOT, 'tools', 'fuzz.ts'), '--seed', '1', '--count', '1000', '--coding'], counts: 'summary' },
   { name: 'resources', argv: [node, join(ROOT, 'tools', 'resources.ts')], counts: 'summary' },
   { name: 'node-intree', argv: [node, join(ROOT, 'tools', 'node', 'intree-check.ts')], counts: 'summary' },
   // The v24.x series (lib-overlay-v24/, doc/series-v24.md) on its own base and binary.

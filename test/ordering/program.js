@@ -222,6 +222,15 @@ export async function runProgram(t, program) {
     return t.stream(name, new TransformStream(transformer, t.strategy(spec?.wHwm), t.strategy(spec?.rHwm)));
   };
 
+  // An encoding stream's sides are made by the lib (not through the
+  // recorded constructors), so they are named here for their final states.
+  const makeCoding = (coding, name) => {
+    const stream = coding === 'encode' ? new TextEncoderStream() : new TextDecoderStream('utf-8', { fatal: coding === 'decode-fatal' });
+    t.stream(`${name}.readable`, stream.readable);
+    t.stream(`${name}.writable`, stream.writable);
+    return stream;
+  };
+
   let transforms = 0;
   const sourceAction = (o) => {
     switch (o.op) {
@@ -308,8 +317,9 @@ export async function runProgram(t, program) {
       case 'pipeThrough': {
         if (!r) break;
         const name = `ts${++transforms}`;
-        t.log(`${tag} ${r.name} through ${name}`);
-        const out = t.op('pipeThrough', () => r.stream.pipeThrough(makeTransform(o.transform, name), pipeOptions(o)));
+        t.log(`${tag} ${r.name} through ${name}${o.coding ? ` (${o.coding})` : ""}`);
+        const through = o.coding ? makeCoding(o.coding, name) : makeTransform(o.transform, name);
+        const out = t.op('pipeThrough', () => r.stream.pipeThrough(through, pipeOptions(o)));
         if (out) t.log(`pipeThrough -> ${addReadable(out)}`);
         break;
       }

@@ -62,6 +62,11 @@ const errorAsClose = () => brokenLib('error-as-close', (m) => replaceOnce(m, REA
   '  function onSourceErrored(error) {\n    if (!preventAbort) {\n      return shutdownWithAnAction(\n' +
   '        () => destination?.[kState].passThrough ? writableStreamDefaultWriterCloseWithErrorPropagation(writer) : writableStreamAbort(dest, error),'));
 
+/** A TextDecoderStream whose transform() drops every second decoded chunk (encoding.js is the base's, run on the series' TransformStream). */
+const DECODE = '        const value = this.#handle.decode(chunk, kDecodeStreamingOptions);\n';
+const decoderDropsEverySecond = () => brokenLib('decoder-drops', (m) => replaceOnce(m, 'internal/webstreams/encoding', DECODE,
+  `${DECODE}        this.dropNext = !this.dropNext;\n        if (this.dropNext) return;\n`));
+
 /** Runs an ordering tool with the series' own declarations (lib-overlay/). */
 function tool(name: string, args: string[]) {
   return spawnSync(PINNED_NODE, [join(ROOT, 'tools', name), ...args, '--overlay', LIB_OVERLAY], { encoding: 'utf8', env, timeout: 300_000 });
@@ -130,4 +135,14 @@ test('a pass-through that turns the source\'s error into a close fails the fuzz 
   assert.match(o.stdout, /^DIFFERS pipe\/pass-through-source-errors-to-sink beyond its declared kinds/m);
   assert.match(o.stdout, /^ {4}callbacks of sink \(4 entries\), first difference at #4: - abort\(Error\("source error"\)\) {2}\+ close\(\)$/m);
   assert.match(o.stdout, /^ {4}settlement of pipeTo \(1 entries\), first difference at #1: - rejected Error\("source error"\) {2}\+ fulfilled undefined$/m);
+});
+
+test('a TextDecoderStream that drops chunks passes the fuzz run without encoding streams and fails it with --coding', () => {
+  const lib = decoderDropsEverySecond();
+  const run = (extra: string[]) => tool('fuzz.ts', ['--seed', '1', '--count', '300', '--new', lib, '--minimize', '0', '--triples', '0', ...extra]);
+  const plain = run([]);
+  assert.equal(plain.status, 0, plain.stdout.slice(-3000) + plain.stderr);
+  const coding = run(['--coding']);
+  assert.equal(coding.status, 1, coding.stdout.slice(-3000) + coding.stderr);
+  assert.match(coding.stdout, /^FAILS fuzz\/coding-seed-1-\d+ .*: chunks received by \S+ /m);
 });

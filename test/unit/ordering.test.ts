@@ -77,6 +77,18 @@ test('generator: drops are opt-in; with them some transform() drops some chunks'
   assert.deepEqual([...patterns(true)].sort(), [0, 1, '10', '110', 2].sort());
 });
 
+test('generator: encoding streams are opt-in; with them pipeThrough() goes through each kind', () => {
+  const codings = (coding: boolean) => {
+    const found = new Set<unknown>();
+    for (let i = 0; i < 300; i++) {
+      for (const op of generateProgram(1, i, { coding }).ops) if (op.coding !== undefined) found.add(op.coding);
+    }
+    return found;
+  };
+  assert.deepEqual([...codings(false)], []);
+  assert.deepEqual([...codings(true)].sort(), ['decode', 'decode-fatal', 'encode']);
+});
+
 test('ddmin: finds a minimal failing sublist, batching each round', async () => {
   const items = Array.from({ length: 20 }, (_, i) => i);
   let batches = 0;

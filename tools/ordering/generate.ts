@@ -179,7 +179,24 @@ interface Model {
   controller: boolean;
 }
 
-function genOp(d: Dice, m: Model, drops: boolean): Op {
+/** Which optional kinds of program to draw; each is opt-in, so that a seed without it draws the programs it always has. */
+export interface GenOptions {
+  /** transform()s that drop some of their chunks (see genTransform). */
+  drops?: boolean;
+  /** pipeThrough() into a TextEncoderStream or TextDecoderStream as well (see CODINGS). */
+  coding?: boolean;
+}
+
+/**
+ * The encoding streams a pipeThrough may go through with `coding`: their
+ * transform() is synchronous, so pipes take the series' fused paths into
+ * them too. A decoder given strings (the default source's chunks) throws a
+ * TypeError from transform(), and a fatal one errors on bytes that are not
+ * UTF-8, so the error paths come with the data paths.
+ */
+export const CODINGS = ['encode', 'decode', 'decode', 'decode-fatal'] as const;
+
+function genOp(d: Dice, m: Model, { drops = false, coding = false }: GenOptions): Op {
   const ri = d.int(0, Math.max(0, m.readables.length - 1));
   const r = m.readables[ri];
   const wi = d.int(0, Math.max(0, m.writables.length - 1));
@@ -236,7 +253,9 @@ function genOp(d: Dice, m: Model, drops: boolean): Op {
       }
       return { op, r: ri };
     case 'pipeThrough': {
-      const o: Op = { op, r: ri, transform: genTransform(d, drops), ...pipeFlags(d) };
+      const o: Op = coding && d.chance(0.4) ?
+        { op, r: ri, coding: d.pick(CODINGS), ...pipeFlags(d) } :
+        { op, r: ri, transform: genTransform(d, drops), ...pipeFlags(d) };
       if (unlocked) {
         r.locked = true;
         m.readables.push({ bytes: false, reader: 'none', locked: false });
@@ -282,8 +301,8 @@ function pipeFlags(d: Dice): Record<string, boolean> {
   return flags;
 }
 
-/** Program number `index` of the series `seed`; `drops` lets transform()s drop some chunks (see genTransform). */
-export function generateProgram(seed: number, index: number, { drops = false }: { drops?: boolean } = {}): Program {
+/** Program number `index` of the series `seed`, with the optional kinds of `options`. */
+export function generateProgram(seed: number, index: number, options: GenOptions = {}): Program {
   // Mix both numbers so neighbouring seeds do not share programs.
   const d = new Dice(rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)));
   const source = genSource(d);
@@ -295,6 +314,6 @@ export function generateProgram(seed: number, index: number, { drops = false }: 
   };
   const ops: Op[] = [];
   const count = d.int(3, 18);
-  for (let i = 0; i < count; i++) ops.push(genOp(d, model, drops));
+  for (let i = 0; i < count; i++) ops.push(genOp(d, model, options));
   return { source, ops };
 }
