@@ -67,6 +67,8 @@ const program = readProgram();
 const delay = readDelay();
 const run: Program = delay ? { ...program, delay } : program;
 const sides: Lib[] = (values.lib ?? ['base', 'patched']).map((name) => resolveLib(name));
+// The polyfill has no encoding streams: Node's would run on its streams, and their records would not read.
+if (values.reference && program.ops.some((o) => o.coding)) fail('--reference cannot run a program with encoding streams (coding ops): the reference implementation has none');
 if (values.reference) sides.push(REFERENCE);
 
 console.log(JSON.stringify(run));

@@ -317,7 +317,7 @@ export async function runProgram(t, program) {
       case 'pipeThrough': {
         if (!r) break;
         const name = `ts${++transforms}`;
-        t.log(`${tag} ${r.name} through ${name}${o.coding ? ` (${o.coding})` : ""}`);
+        t.log(`${tag} ${r.name} through ${name}${o.coding ? ` (${o.coding})` : ''}`);
         const through = o.coding ? makeCoding(o.coding, name) : makeTransform(o.transform, name);
         const out = t.op('pipeThrough', () => r.stream.pipeThrough(through, pipeOptions(o)));
         if (out) t.log(`pipeThrough -> ${addReadable(out)}`);
