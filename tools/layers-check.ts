@@ -6,7 +6,8 @@
 //                    and the whole series; those two are the main suites')
 //   ordering, fuzz   LAYERS=k..k: the state after layer k-1 against the
 //                    state after layer k, only layer k's declarations in
-//                    play, 500 fuzz programs (--count)
+//                    play, 500 fuzz programs (--count), and as many with
+//                    encoding streams (fuzz --coding: fuzz-coding)
 //
 // Each result is its own summary, `layers-<layer>-<kind>` (make test adds
 // them up; make pr cites a patch's own in its PR).
@@ -25,7 +26,7 @@ interface Step {
   label: string;
   /** The layer the step judges (its summary is `layers-<layer>-<kind>`, which make pr cites). */
   layer: string;
-  kind: 'wpt' | 'node-tests' | 'ordering' | 'fuzz';
+  kind: 'wpt' | 'node-tests' | 'ordering' | 'fuzz' | 'fuzz-coding';
   script: string;
   /** The summary the tool reports. */
   suite: string;
@@ -56,6 +57,7 @@ const steps: Step[] = [
     return [
       { label: `ordering, ${l.name} alone`, layer: l.name, kind: 'ordering' as const, script: 'ordering.ts', suite: 'ordering', args: [], env },
       { label: `fuzz, ${l.name} alone`, layer: l.name, kind: 'fuzz' as const, script: 'fuzz.ts', suite: 'fuzz', args: ['--seed', '1', '--count', values.count!], env },
+      { label: `fuzz with encoding streams, ${l.name} alone`, layer: l.name, kind: 'fuzz-coding' as const, script: 'fuzz.ts', suite: 'fuzz-coding', args: ['--seed', '1', '--count', values.count!, '--coding'], env },
     ];
   }),
 ];

@@ -58,10 +58,12 @@ function fixture(layers = LAYERS): Fixture {
     writeFileSync(join(results, `layers-${layer}-${kind}.json`), JSON.stringify({ suite: `layers-${layer}-${kind}`, passed, failed: 0, notes }));
   alone('01-faster-read', 'ordering', 459, '2 declared deviations, checked on their projections');
   alone('01-faster-read', 'fuzz', 500, 'seed 1');
+  alone('01-faster-read', 'fuzz-coding', 500, 'seed 1 with encoding streams');
   alone('01-faster-read', 'wpt', 1404, '7 expected failures');
   alone('01-faster-read', 'node-tests', 42);
   alone('03-third', 'ordering', 459);
   alone('03-third', 'fuzz', 500, 'seed 1');
+  alone('03-third', 'fuzz-coding', 500, 'seed 1 with encoding streams');
   return { repo, remote, overlay, patches, out: tempDir('out-pr'), compare, results };
 }
 
@@ -118,7 +120,7 @@ test('dry run: bodies and plan in out/pr, the calls it would make, layer branche
   assert.match(first, /### Benchmarks\n\nthe base \(old\) against the base with patches 1\.\.1 \(new\), .*, every configuration of the benchmarks the commit message cites:\n\n```console\n {34}confidence improvement accuracy\nwebstreams\/readable-read\.js n=1 {2}\*\*\* {2}42\.00 %/);
   assert.match(first, /\| WPT streams, encoding\/streams, compression and Blob#stream\(\) \| 2808 \| 0 \| 14 expected failures \|/);
   // Each PR also cites its patch's own results from the layers suite.
-  assert.match(first, /This patch on its own .*\n\n\| suite \| passed \| failed \| notes \|\n\|---\|---\|---\|---\|\n\| ordering, this patch against the series before it \| 459 \| 0 \| 2 declared deviations, checked on their projections \|\n\| fuzz \(500 random programs\), the same way \| 500 \| 0 \| seed 1 \|\n\| WPT streams, encoding\/streams, compression and Blob#stream\(\) on the series up to this patch \| 1404 \| 0 \| 7 expected failures \|\n\| Node's tests that use web streams on the series up to this patch \| 42 \| 0 \|  \|/);
+  assert.match(first, /This patch on its own .*\n\n\| suite \| passed \| failed \| notes \|\n\|---\|---\|---\|---\|\n\| ordering, this patch against the series before it \| 459 \| 0 \| 2 declared deviations, checked on their projections \|\n\| fuzz \(500 random programs\), the same way \| 500 \| 0 \| seed 1 \|\n\| fuzz with TextEncoderStream and TextDecoderStream \(500 random programs\), the same way \| 500 \| 0 \| seed 1 with encoding streams \|\n\| WPT streams, encoding\/streams, compression and Blob#stream\(\) on the series up to this patch \| 1404 \| 0 \| 7 expected failures \|\n\| Node's tests that use web streams on the series up to this patch \| 42 \| 0 \|  \|/);
   assert.doesNotMatch(readFileSync(join(f.out, '02-bench.md'), 'utf8'), /This patch on its own/);
   assert.match(readFileSync(join(f.out, '03-third.md'), 'utf8'), /\| WPT streams, encoding\/streams, compression and Blob#stream\(\) on the series up to this patch \| \(the whole series, above\) \| \| \|/);
   assert.match(first, /\| ordering \(differential, base vs patched\) \| _missing: no result_/);

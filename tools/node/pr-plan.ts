@@ -77,6 +77,7 @@ const SUITES = [
 const ALONE = [
   { kind: 'ordering', title: 'ordering, this patch against the series before it' },
   { kind: 'fuzz', title: 'fuzz (500 random programs), the same way' },
+  { kind: 'fuzz-coding', title: 'fuzz with TextEncoderStream and TextDecoderStream (500 random programs), the same way' },
   { kind: 'wpt', title: 'WPT streams, encoding/streams, compression and Blob#stream() on the series up to this patch' },
   { kind: 'node-tests', title: "Node's tests that use web streams on the series up to this patch" },
 ];
