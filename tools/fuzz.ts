@@ -23,7 +23,7 @@ import { OUT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { compareLogs, renderDiff } from './ordering/diff.ts';
 import { fuzzExemptions } from './ordering/deviations.ts';
-import { FEATURES, generateProgram, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
+import { FEATURES, generateProgram, optionNames, programName, type Op, type Program, type SourceSpec } from './ordering/generate.ts';
 import { DELAYS, PAIR_DELAYS, TRIPLE_DELAYS, TRIPLE_PROGRAMS, judgePrograms, restoredToBase, type Entry, type Outcome } from './ordering/judge-programs.ts';
 import { LEVELS } from './ordering/kinds.ts';
 import { ddmin } from './ordering/minimize.ts';
@@ -59,9 +59,8 @@ const maxMinimize = intFlag('fuzz', 'minimize', values.minimize, 0, USAGE);
 // How many programs of the run get witnesses of three (the first that need them).
 const maxTriples = intFlag('fuzz', 'triples', values.triples, 0, USAGE);
 const options = { drops: values.drops === true, coding: values.coding === true };
-const prefix = `${options.drops ? 'drops-' : ''}${options.coding ? 'coding-' : ''}`;
 const label = [options.drops && ' with drops', options.coding && ' with encoding streams'].filter(Boolean).join(',');
-const suite = ['fuzz', options.drops && 'drops', options.coding && 'coding'].filter(Boolean).join('-');
+const suite = ['fuzz', ...optionNames(options)].join('-');
 
 /** Drops optional source settings one at a time while the program still fails. */
 async function simplifySource(source: SourceSpec, ops: Op[], test: (programs: Program[]) => Promise<boolean[]>): Promise<SourceSpec> {
@@ -135,7 +134,7 @@ async function main(): Promise<void> {
 
   for (let from = first; from < end; from += batchSize) {
     const entries: Entry[] = [];
-    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${prefix}seed-${seed}-${i}`, program: generateProgram(seed, i, options) });
+    for (let i = from; i < Math.min(end, from + batchSize); i++) entries.push({ id: `fuzz/${programName(seed, i, options)}`, program: generateProgram(seed, i, options) });
     const { outcomes, triplesTried } = await judge(entries, triplesLeft);
     triplesLeft -= triplesTried;
     entries.forEach((e, i) => {
@@ -173,7 +172,7 @@ async function main(): Promise<void> {
       console.log(`(this program passes when run alone; ${entry.id} failed in its batch because ${explain(entry.outcome, oldLib.name, newLib.name)})`);
     }
     if (diff) console.log(renderDiff(diff, oldLib.name, newLib.name));
-    const name = `${prefix}seed-${seed}-${entry.id.split('-').pop()}.json`;
+    const name = `${entry.id.slice('fuzz/'.length)}.json`;
     const dir = values.save ? values['save-dir']! : join(OUT, 'ordering', 'fuzz-failures');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, name);

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { fuzzExemptions } from '../../tools/ordering/deviations.ts';
-import { FEATURES, generateProgram, type Program } from '../../tools/ordering/generate.ts';
+import { FEATURES, generateProgram, programName, type Program } from '../../tools/ordering/generate.ts';
 import { judgePrograms, restoredToBase, type Outcome } from '../../tools/ordering/judge-programs.ts';
 import { runSide } from '../../tools/ordering/side.ts';
 import { resolveSides } from '../../tools/ordering/sides.ts';
@@ -26,7 +26,7 @@ async function judgeProgram(id: string, program: Program, triples = 0) {
 
 /** The same for program `index` of `seed`. */
 function judgeOne(seed: number, index: number, drops = false) {
-  return judgeProgram(`fuzz/${drops ? 'drops-' : ''}seed-${seed}-${index}`, generateProgram(seed, index, { drops }));
+  return judgeProgram(`fuzz/${programName(seed, index, { drops })}`, generateProgram(seed, index, { drops }));
 }
 
 /** The turn of each line matching `what` (`1:7 iter#1 value "c2"` → 7). */

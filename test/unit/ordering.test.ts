@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compareLogs, firstDifference, renderDiff } from '../../tools/ordering/diff.ts';
 import { fuzzExemptions, judgeCorpus, type Declared } from '../../tools/ordering/deviations.ts';
-import { FEATURES, generateProgram, programFeatures } from '../../tools/ordering/generate.ts';
+import { FEATURES, generateProgram, programFeatures, programName } from '../../tools/ordering/generate.ts';
 import { ddmin } from '../../tools/ordering/minimize.ts';
 import { renderProjectionDiff } from '../../tools/ordering/projections.ts';
 
@@ -87,6 +87,12 @@ test('generator: encoding streams are opt-in; with them pipeThrough() goes throu
   };
   assert.deepEqual([...codings(false)], []);
   assert.deepEqual([...codings(true)].sort(), ['decode', 'decode-fatal', 'encode']);
+});
+
+test('generator: program names carry the optional kinds, as fuzz reports them', () => {
+  assert.equal(programName(7, 12), 'seed-7-12');
+  assert.equal(programName(7, 12, { drops: true }), 'drops-seed-7-12');
+  assert.equal(programName(7, 12, { drops: true, coding: true }), 'drops-coding-seed-7-12');
 });
 
 test('ddmin: finds a minimal failing sublist, batching each round', async () => {

@@ -187,6 +187,16 @@ export interface GenOptions {
   coding?: boolean;
 }
 
+/** The optional kinds `options` turns on, in the order program names and suites list them. */
+export function optionNames(options: GenOptions): string[] {
+  return (['drops', 'coding'] as const).filter((k) => options[k]);
+}
+
+/** How reports and docs name program `index` of `seed`: `seed-S-N`, `drops-seed-S-N`, `coding-seed-S-N`… */
+export function programName(seed: number, index: number, options: GenOptions = {}): string {
+  return `${optionNames(options).map((k) => `${k}-`).join('')}seed-${seed}-${index}`;
+}
+
 /**
  * The encoding streams a pipeThrough may go through with `coding`: their
  * transform() is synchronous, so pipes take the series' fused paths into
