@@ -9,6 +9,7 @@
 //   node-tests tools/node-tests.ts        the base and every state
 //   ordering   tools/ordering.ts          each layer: state k-1 against state k
 //   fuzz       tools/fuzz.ts              the same, 500 random programs (seed 1)
+//   fuzz-coding tools/fuzz.ts --coding    the same, with encoding streams
 //
 // The tools' own summaries go to a private directory and come back as
 // `series-<name>-<step>` (so they never mix with the main series'), also
@@ -25,7 +26,7 @@ import { runTool, wptResultOf } from '../lib/run-tool.ts';
 import { reportSummary, type SuiteSummary } from '../lib/summary.ts';
 import { readSeries, seriesStateLib, type SeriesConfig } from './config.ts';
 
-const STEPS = ['build', 'patches', 'lint', 'wpt', 'node-tests', 'ordering', 'fuzz'] as const;
+const STEPS = ['build', 'patches', 'lint', 'wpt', 'node-tests', 'ordering', 'fuzz', 'fuzz-coding'] as const;
 type Step = typeof STEPS[number];
 
 function lastLines(text: string, n: number): string {
@@ -38,6 +39,7 @@ export interface LayerRow {
   nodeTests?: string;
   ordering?: string;
   fuzz?: string;
+  'fuzz-coding'?: string;
 }
 
 function main(): void {
@@ -110,7 +112,7 @@ function main(): void {
   }
   // Each layer judged alone (LAYERS=k..k: only its declared deviations are
   // in play), the state before it against the state after it.
-  const eachLayer = (step: 'ordering' | 'fuzz', script: string, args: string[]) => {
+  const eachLayer = (step: 'ordering' | 'fuzz' | 'fuzz-coding', script: string, args: string[]) => {
     let passed = 0;
     let failed = 0;
     const notes: string[] = [];
@@ -128,8 +130,9 @@ function main(): void {
   };
   if (!skip.has('ordering')) eachLayer('ordering', 'ordering.ts', []);
   if (!skip.has('fuzz')) eachLayer('fuzz', 'fuzz.ts', ['--seed', '1', '--count', '500']);
-  const table = ['| state | WPT | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) |', '|---|---|---|---|---|',
-    ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} | ${r.fuzz ?? ''} |`)].join('\n');
+  if (!skip.has('fuzz-coding')) eachLayer('fuzz-coding', 'fuzz.ts', ['--seed', '1', '--count', '500', '--coding']);
+  const table = ['| state | WPT | Node\'s tests | ordering (against the state before) | fuzz, 500 programs (against the state before) | fuzz with encoding streams, 500 programs (the same) |', '|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.state} | ${r.wpt ?? ''} | ${r.nodeTests ?? ''} | ${r.ordering ?? ''} | ${r.fuzz ?? ''} | ${r['fuzz-coding'] ?? ''} |`)].join('\n');
   writeFileSync(join(out, 'results.md'), `${table}\n`);
   console.log(`\n${table}\n(${relative(ROOT, join(out, 'results.md'))})`);
 }
