@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { intFlag, parseFlags } from './lib/args.ts';
 import { resolveLib, type Lib } from './lib/injected.ts';
 import { generateProgram, type Program } from './ordering/generate.ts';
+import { classify } from './ordering/kinds.ts';
 import { renderProjectionDiffs } from './ordering/projections.ts';
 import { referenceDiffs } from './ordering/reference.ts';
 import { REFERENCE, runSide } from './ordering/side.ts';
@@ -80,4 +81,7 @@ if (sides.length >= 2) {
   console.log(diffs.length === 0 ?
     `\n${sides[0].name} and ${sides[1].name} agree on every projection` :
     `\n${sides[0].name} vs ${sides[1].name}:\n${renderProjectionDiffs(diffs, sides[0].name, sides[1].name, 20)}`);
+  // The narrowest kind (tools/ordering/kinds.ts) a declaration would need; the
+  // reference's error messages are its own, so only between two of Node's libs.
+  if (sides[1] !== REFERENCE) console.log(`narrowest kind of difference: ${classify(logs[0], logs[1])}`);
 }
