@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
 import { reportSummary } from './lib/summary.ts';
-import { generateProgram, type Program } from './ordering/generate.ts';
+import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import { judgeAgainstReference, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
@@ -89,9 +89,10 @@ async function programs(): Promise<number> {
   const listed = intFlag('reference', 'listed', values.listed, 0, USAGE);
   const without = new Set(values.without.split(',').filter(Boolean));
   const entries: { id: string; program: Program }[] = [];
+  const options = { drops: values.drops };
   for (let i = 0; i < count; i++) {
-    const program = generateProgram(seed, i, { drops: values.drops });
-    if (!program.ops.some((o) => without.has(o.op))) entries.push({ id: `fuzz/seed-${seed}-${i}`, program });
+    const program = generateProgram(seed, i, options);
+    if (!program.ops.some((o) => without.has(o.op))) entries.push({ id: `fuzz/${programName(seed, i, options)}`, program });
   }
   if (entries.length === 0) throw new Error(`--without ${values.without} leaves no program of the ${count}`);
   const { lib, mine, ref } = await runBoth({ kind: 'programs', programs: entries });
