@@ -173,7 +173,14 @@ export async function runProgram(t, program) {
         for (let i = 0; i < (src.pullEnqueue ?? 1); i++) fillBytes(c, 'pull');
         // Every source ends: a pipe from an endless sync source into a sync
         // sink would never yield the microtask queue.
-        if (pulls >= (src.pullCloseAfter ?? MAX_PULLS)) t.quietOp('pull close', () => c.close());
+        // The line after a close that took says that this pull closed r0
+        // (the judge's read-ahead, tools/ordering/kinds.ts).
+        if (pulls >= (src.pullCloseAfter ?? MAX_PULLS)) {
+          t.quietOp('pull close', () => {
+            c.close();
+            t.log('source.pull closed r0');
+          });
+        }
       });
     }
     if (src.cancel) underlying.cancel = fn('source.cancel', src.cancel);

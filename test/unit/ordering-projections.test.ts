@@ -202,6 +202,30 @@ test('kinds: read-ahead allows fewer feeding callbacks at the end of a stream, n
   assert.ok(violations('read-ahead', stepped.filter((_, i) => i !== 1 && i !== 4), stepped).length > 0);
 });
 
+test('kinds: read-ahead lets a stream its own pull() closed end closed against readable, nothing else', () => {
+  // The new lib's pipe ran one pull more, and that pull closed r0 (fuzz/coding-seed-5-16186, minimized).
+  const base = [
+    '1:1 source.pull(ReadableByteStreamController{desiredSize:0})',
+    '3:9 pipeTo#1 rejected Error("signal abort")',
+    '6:0 final r0 readable',
+  ];
+  const pulled = [base[0], '3:3 source.pull(ReadableByteStreamController{desiredSize:0})', '3:3 source.pull closed r0', base[1], '6:0 final r0 closed'];
+  assert.equal(classify(base, pulled), 'read-ahead');
+  assert.equal(classify(pulled, base), 'read-ahead');
+  assert.ok(violations('queue-levels', base, pulled).length > 0);
+  // Both pulled and closed, and the new lib's pipe drained the queue the close waited on (the program unminimized).
+  const closeRequested = [...pulled.slice(0, 4), base[2]];
+  assert.equal(classify(closeRequested, pulled), 'read-ahead');
+  // Closed with no pull's close: a cancel (one that ignored preventCancel, say) stays beyond, with or without a pull more.
+  assert.equal(classify(base, [base[0], base[1], '6:0 final r0 closed']), 'beyond');
+  assert.equal(classify(base, [...pulled.slice(0, 2), base[1], '6:0 final r0 closed']), 'beyond');
+  // Only closed against readable: an errored or still locked stream stays beyond.
+  assert.equal(classify(base, pulled.map((l) => l.replace('final r0 closed', 'final r0 errored Error("x")'))), 'beyond');
+  assert.equal(classify(base.map((l) => l.replace('final r0 readable', 'final r0 readable locked')), pulled), 'beyond');
+  // The pulls and their chunks are still judged: a pull more that the other side's pipe did not need changes nothing else.
+  assert.equal(classify(base, [...pulled.slice(0, 3), '3:4 w0.write("c9", WritableStreamDefaultController{aborted:false,desiredSize:0})', ...pulled.slice(3)]), 'beyond');
+});
+
 test('kinds: teardown-writes allows an aborted sink fewer last writes, nothing else', () => {
   const aborted = [
     '1:1 ts1.transform("c1", TransformStreamDefaultController{desiredSize:0})',

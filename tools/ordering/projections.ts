@@ -40,7 +40,9 @@ export type Event =
 const POSITION = /^\d+:\d+ /;
 const NAME = String.raw`[A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*`;
 const CALL = new RegExp(`^(${NAME})\\((.*)\\)$`, 's');
-const RESULT = new RegExp(`^(${NAME}) (thenable\\.then called|result\\.then read|result\\.then called)$`);
+// `<owner>.pull closed <stream>`: a source's pull() closed its own stream
+// (test/ordering/program.js), so read-ahead can tell that close from others.
+const RESULT = new RegExp(`^(${NAME}) (thenable\\.then called|result\\.then read|result\\.then called|closed \\S+)$`);
 const SETTLE = /^(\S(?:.*?\S)?) (fulfilled|rejected|threw|=|value) (.*)$/s;
 const FINAL = /^final (\S+) (.*)$/s;
 // A sink's or transformer's controller ends its argument list; what comes
