@@ -89,6 +89,38 @@ test('generator: encoding streams are opt-in; with them pipeThrough() goes throu
   assert.deepEqual([...codings(true)].sort(), ['decode', 'decode-fatal', 'encode']);
 });
 
+test('generator: an encoding stream mostly gets the chunks it takes, and what it makes is often used next', () => {
+  // On the first op, the source's own chunks: bytes from a byte source or u8 chunks, strings by default.
+  let decodesOfBytes = 0;
+  let decodes = 0;
+  let encodesOfText = 0;
+  let encodes = 0;
+  let usedNext = 0;
+  let coded = 0;
+  for (let i = 0; i < 2000; i++) {
+    const { source, ops } = generateProgram(1, i, { coding: true });
+    const bytes = source.type === 'bytes' || source.chunks === 'u8';
+    const text = !bytes && (source.chunks === undefined || source.chunks === 'string');
+    const first = ops[0];
+    if (first.op === 'pipeThrough' && first.r === 0 && first.coding !== undefined && (bytes || text)) {
+      if (String(first.coding).startsWith('decode')) {
+        decodes++;
+        if (bytes) decodesOfBytes++;
+      } else {
+        encodes++;
+        if (text) encodesOfText++;
+      }
+      if (ops[1]?.r !== undefined) coded++;
+      if (ops[1]?.r === 1) usedNext++;
+    }
+  }
+  assert.ok(decodes > 20 && encodes > 20, `${decodes} decoders, ${encodes} encoders`);
+  assert.ok(decodesOfBytes / decodes > 0.6, `${decodesOfBytes} of ${decodes} decoders on bytes`);
+  assert.ok(encodesOfText / encodes > 0.6, `${encodesOfText} of ${encodes} encoders on text`);
+  // An op after it that takes a readable picks readable 1 (the encoding stream's) more often than the uniform pick of two (a half).
+  assert.ok(usedNext / coded > 0.65, `${usedNext} of ${coded} next ops on the coded readable`);
+});
+
 test('generator: program names carry the optional kinds, as fuzz reports them', () => {
   assert.equal(programName(7, 12), 'seed-7-12');
   assert.equal(programName(7, 12, { drops: true }), 'drops-seed-7-12');

@@ -172,11 +172,16 @@ function genTransform(d: Dice, drops: boolean): Record<string, unknown> {
   return spec;
 }
 
+/** What a readable's chunks are, as far as an encoding stream cares: bytes to decode, text to encode, or neither. */
+type ChunkKind = 'bytes' | 'text' | 'other';
+
 interface Model {
-  readables: { bytes: boolean; reader: 'none' | 'default' | 'byob'; locked: boolean }[];
+  readables: { bytes: boolean; reader: 'none' | 'default' | 'byob'; locked: boolean; chunks: ChunkKind }[];
   writables: { writer: boolean }[];
   signals: number;
   controller: boolean;
+  /** The readable side of the encoding stream the last op piped into, until an op has picked its readable (coding only). */
+  coded?: number;
 }
 
 /** Which optional kinds of program to draw; each is opt-in, so that a seed without it draws the programs it always has. */
@@ -206,8 +211,23 @@ export function programName(seed: number, index: number, options: GenOptions = {
  */
 export const CODINGS = ['encode', 'decode', 'decode', 'decode-fatal'] as const;
 
+/**
+ * Mostly the coding that takes the readable's chunks (a decoder for bytes,
+ * an encoder for anything else, which it makes a string), so that chunks
+ * cross it; sometimes one that errors on them.
+ */
+function pickCoding(d: Dice, chunks: ChunkKind | undefined): typeof CODINGS[number] {
+  if (chunks === 'bytes') return d.weighted({ decode: 5, 'decode-fatal': 2, encode: 1 }) as typeof CODINGS[number];
+  return d.weighted({ encode: 5, decode: 1, 'decode-fatal': 1 }) as typeof CODINGS[number];
+}
+
 function genOp(d: Dice, m: Model, { drops = false, coding = false }: GenOptions): Op {
-  const ri = d.int(0, Math.max(0, m.readables.length - 1));
+  let ri = d.int(0, Math.max(0, m.readables.length - 1));
+  // Often use what an encoding stream made, so that its chunks reach a reader or sink.
+  if (m.coded !== undefined) {
+    if (d.chance(0.6)) ri = m.coded;
+    m.coded = undefined;
+  }
   const r = m.readables[ri];
   const wi = d.int(0, Math.max(0, m.writables.length - 1));
   const w = m.writables[wi];
@@ -220,7 +240,8 @@ function genOp(d: Dice, m: Model, { drops = false, coding = false }: GenOptions)
     releaseLock: r && r.reader !== 'none' ? 0.7 : 0.1,
     cancel: 0.7,
     tee: r && !r.locked && r.reader === 'none' ? 1.2 : 0.1,
-    pipeThrough: r && !r.locked && r.reader === 'none' ? 1.5 : 0.1,
+    // With coding, pipeThrough is three times as likely, so that more programs have an encoding stream.
+    pipeThrough: r && !r.locked && r.reader === 'none' ? (coding ? 4.5 : 1.5) : 0.1,
     pipeTo: r && !r.locked && r.reader === 'none' ? 1.5 : 0.1,
     abortSignal: m.signals > 0 ? 1 : 0,
     iterate: r && !r.locked && r.reader === 'none' ? 1 : 0.1,
@@ -259,16 +280,18 @@ function genOp(d: Dice, m: Model, { drops = false, coding = false }: GenOptions)
     case 'tee':
       if (unlocked) {
         r.locked = true;
-        m.readables.push({ bytes: r.bytes, reader: 'none', locked: false }, { bytes: r.bytes, reader: 'none', locked: false });
+        m.readables.push({ bytes: r.bytes, reader: 'none', locked: false, chunks: r.chunks }, { bytes: r.bytes, reader: 'none', locked: false, chunks: r.chunks });
       }
       return { op, r: ri };
     case 'pipeThrough': {
       const o: Op = coding && d.chance(0.4) ?
-        { op, r: ri, coding: d.pick(CODINGS), ...pipeFlags(d) } :
+        { op, r: ri, coding: pickCoding(d, r?.chunks), ...pipeFlags(d) } :
         { op, r: ri, transform: genTransform(d, drops), ...pipeFlags(d) };
       if (unlocked) {
         r.locked = true;
-        m.readables.push({ bytes: false, reader: 'none', locked: false });
+        const chunks: ChunkKind = o.coding === undefined ? r.chunks : o.coding === 'encode' ? 'bytes' : 'text';
+        m.readables.push({ bytes: false, reader: 'none', locked: false, chunks });
+        if (o.coding !== undefined) m.coded = m.readables.length - 1;
       }
       return o;
     }
@@ -312,12 +335,17 @@ function pipeFlags(d: Dice): Record<string, boolean> {
 }
 
 /** Program number `index` of the series `seed`, with the optional kinds of `options`. */
+function sourceChunks(source: SourceSpec): ChunkKind {
+  if (source.type === 'bytes' || source.chunks === 'u8') return 'bytes';
+  return source.chunks === undefined || source.chunks === 'string' ? 'text' : 'other';
+}
+
 export function generateProgram(seed: number, index: number, options: GenOptions = {}): Program {
   // Mix both numbers so neighbouring seeds do not share programs.
   const d = new Dice(rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)));
   const source = genSource(d);
   const model: Model = {
-    readables: [{ bytes: source.type === 'bytes', reader: 'none', locked: false }],
+    readables: [{ bytes: source.type === 'bytes', reader: 'none', locked: false, chunks: sourceChunks(source) }],
     writables: [],
     signals: 0,
     controller: source.type !== 'from' && (source.start !== undefined || source.pull !== undefined),
