@@ -217,8 +217,8 @@ export const CODINGS = ['encode', 'decode', 'decode', 'decode-fatal'] as const;
  * cross it; sometimes one that errors on them.
  */
 function pickCoding(d: Dice, chunks: ChunkKind | undefined): typeof CODINGS[number] {
-  if (chunks === 'bytes') return d.weighted({ decode: 5, 'decode-fatal': 2, encode: 1 }) as typeof CODINGS[number];
-  return d.weighted({ encode: 5, decode: 1, 'decode-fatal': 1 }) as typeof CODINGS[number];
+  if (chunks === 'bytes') return d.weighted({ decode: 5, 'decode-fatal': 2, encode: 1 });
+  return d.weighted({ encode: 5, decode: 1, 'decode-fatal': 1 });
 }
 
 function genOp(d: Dice, m: Model, { drops = false, coding = false }: GenOptions): Op {
@@ -334,12 +334,12 @@ function pipeFlags(d: Dice): Record<string, boolean> {
   return flags;
 }
 
-/** Program number `index` of the series `seed`, with the optional kinds of `options`. */
 function sourceChunks(source: SourceSpec): ChunkKind {
   if (source.type === 'bytes' || source.chunks === 'u8') return 'bytes';
   return source.chunks === undefined || source.chunks === 'string' ? 'text' : 'other';
 }
 
+/** Program number `index` of the series `seed`, with the optional kinds of `options`. */
 export function generateProgram(seed: number, index: number, options: GenOptions = {}): Program {
   // Mix both numbers so neighbouring seeds do not share programs.
   const d = new Dice(rng(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35)));

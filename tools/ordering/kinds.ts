@@ -154,7 +154,7 @@ function finalStates(lines: readonly string[]): Map<string, string> {
  * the queue that close waited on, or ran the pull that closed it. The
  * pull-close lines themselves must still match once trimmed.
  */
-export function readAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
+function readAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
   const [a, b] = trimReadAhead(oldLines, newLines);
   const reopen = (lines: string[], untrimmed: readonly string[], other: readonly string[]) => {
     const closed = closedByPull(untrimmed);
