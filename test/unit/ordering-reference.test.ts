@@ -3,14 +3,14 @@
 // finds the base's fixed bugs and explains a race.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
 import {
-  judgeAgainstReference, normalizeLine, raceWitnesses, readReferenceDifferences, referenceDiffs, type ReferenceDifference,
+  codingPrograms, judgeAgainstReference, normalizeLine, raceWitnesses, readReferenceDifferences, referenceDiffs, type ReferenceDifference,
 } from '../../tools/ordering/reference.ts';
 import { REFERENCE, runSide } from '../../tools/ordering/side.ts';
 
@@ -42,6 +42,22 @@ test('a corpus run: declared differences pass in their projections only; stale a
   assert.deepEqual(v.undeclared.get('beyond')!.map((d) => d.projection), ['chunks', 'settlements']);
   assert.deepEqual(v.stale, ['stale']);
   assert.deepEqual(v.unknown, ['gone']);
+});
+
+test('saved programs with encoding streams are found by id, so the reference suite lists them instead of judging them', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'coding-corpus-'));
+  try {
+    mkdirSync(join(dir, 'fuzz-found'));
+    const save = (name: string, ops: object[]) => writeFileSync(join(dir, 'fuzz-found', name), JSON.stringify({ source: { type: 'default' }, ops }));
+    save('decoder.json', [{ op: 'pipeThrough', r: 0, coding: 'decode' }]);
+    save('plain.json', [{ op: 'pipeThrough', r: 0, transform: {} }]);
+    writeFileSync(join(dir, 'named.js'), 'export default {};\n');
+    assert.deepEqual([...codingPrograms(dir)], ['fuzz-found/decoder']);
+    // The real corpus has none today: every scenario is judged.
+    assert.deepEqual([...codingPrograms()], []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('the declarations file: each entry names projections and a defined reason', () => {

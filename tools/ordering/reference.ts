@@ -17,15 +17,32 @@
 // Where the lib and the reference still differ, test/ordering/
 // reference-differences.json must say in which projections, scenario by
 // scenario, and why (one of its named reasons).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { ROOT } from '../lib/paths.ts';
 import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
 import { compareProjections, project, type ProjectionDiff, type ProjectionName } from './projections.ts';
-import { REFERENCE } from './side.ts';
+import { CORPUS, REFERENCE } from './side.ts';
 
 export const REFERENCE_DIFFERENCES = join(ROOT, 'test', 'ordering', 'reference-differences.json');
+
+/**
+ * The ids of the corpus's saved programs that pipe through an encoding
+ * stream (`coding` ops). The reference implementation has no
+ * TextEncoderStream or TextDecoderStream, so they cannot be judged
+ * against it; the reference suite lists them instead.
+ */
+export function codingPrograms(dir = CORPUS): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.json')) continue;
+    const file = join(entry.parentPath, entry.name);
+    const program = JSON.parse(readFileSync(file, 'utf8')) as { ops?: { coding?: unknown }[] };
+    if (program.ops?.some((o) => o.coding !== undefined)) ids.add(relative(dir, file).replace(/\.json$/, ''));
+  }
+  return ids;
+}
 
 /** The projections compared with the reference. */
 export const REFERENCE_PROJECTIONS: readonly ProjectionName[] = ['callbacks', 'chunks', 'settlements', 'finals'];
