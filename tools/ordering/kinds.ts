@@ -128,22 +128,18 @@ export function trimReadAhead(oldLines: readonly string[], newLines: readonly st
   return [trim(oldLines, oldCount, newCount), trim(newLines, newCount, oldCount)];
 }
 
-// The line test/ordering/program.js writes when a source's pull() closed
-// its stream (a result of that pull, so trimReadAhead drops it with it).
-const PULL_CLOSE = /^\S+\.pull closed (\S+)$/;
-const FINAL_STATE = /^(\d+:\d+ final )(\S+) (.*)$/s;
-
+/** The streams a source's pull() closed in `lines`: its `<owner>.pull closed <stream>` result (test/ordering/program.js). */
 function closedByPull(lines: readonly string[]): Set<string> {
   return new Set(lines.flatMap((l) => {
-    const m = PULL_CLOSE.exec(stripPosition(l));
-    return m ? [m[1]] : [];
+    const e = parseEvent(stripPosition(l));
+    return e.kind === 'result' && e.callback === 'pull' && e.what.startsWith('closed ') ? [e.what.slice('closed '.length)] : [];
   }));
 }
 
 function finalStates(lines: readonly string[]): Map<string, string> {
   return new Map(lines.flatMap((l) => {
-    const m = FINAL_STATE.exec(l);
-    return m ? [[m[2], m[3]] as const] : [];
+    const e = parseEvent(stripPosition(l));
+    return e.kind === 'final' ? [[e.stream, e.state] as const] : [];
   }));
 }
 
@@ -161,8 +157,8 @@ function readAhead(oldLines: readonly string[], newLines: readonly string[]): [s
     if (closed.size === 0) return lines;
     const otherFinals = finalStates(other);
     return lines.map((l) => {
-      const m = FINAL_STATE.exec(l);
-      return m && closed.has(m[2]) && m[3] === 'closed' && otherFinals.get(m[2]) === 'readable' ? `${m[1]}${m[2]} readable` : l;
+      const e = parseEvent(stripPosition(l));
+      return e.kind === 'final' && e.state === 'closed' && closed.has(e.stream) && otherFinals.get(e.stream) === 'readable' ? l.replace(/ closed$/, ' readable') : l;
     });
   };
   return [reopen(a, oldLines, b), reopen(b, newLines, a)];
