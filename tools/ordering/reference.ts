@@ -21,7 +21,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { ROOT } from '../lib/paths.ts';
+import type { Program } from './generate.ts';
 import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
+import { maskQueueLevels, violations } from './kinds.ts';
 import { compareProjections, project, type ProjectionDiff, type ProjectionName } from './projections.ts';
 import { CORPUS, REFERENCE } from './side.ts';
 
@@ -94,6 +96,60 @@ export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<stri
     out.set(id, { projections: entry.projections, why });
   }
   return out;
+}
+
+const PIPE_OPS: readonly string[] = ['pipeTo', 'pipeThrough'];
+const pipes = (program: Program) => program.ops.some((o) => PIPE_OPS.includes(o.op));
+
+/**
+ * Whether a random program that pipes differs from the reference only in
+ * a pipe's manner (the `pipe-manner` reason of REFERENCE_DIFFERENCES): as
+ * far as the ordering judge's read-ahead level allows
+ * (tools/ordering/kinds.ts), that is, in the `desiredSize` a callback saw
+ * and in a stream's last pull(), next or transform() run on one side
+ * only. A program without a pipe gets no such latitude.
+ */
+export function pipeManner(program: Program, libLines: readonly string[], referenceLines: readonly string[]): boolean {
+  if (!pipes(program)) return false;
+  return violations('teardown-writes', libLines.map(normalizeLine), referenceLines.map(normalizeLine))
+    .every((d) => !REFERENCE_PROJECTIONS.includes(d.projection));
+}
+
+/**
+ * Whether the lib differs from the reference only where it does exactly
+ * what `base` does: every projection in which lib and reference differ is
+ * the same on lib and base. Such a difference is the base's own, not the
+ * series'. In a program that pipes, the `desiredSize`s callbacks saw are
+ * a pipe's manner and masked on all three first (kinds.ts
+ * maskQueueLevels): a series' declared queue-levels deviation does not
+ * hide the base's difference.
+ */
+export function asBase(program: Program, libLines: readonly string[], baseLines: readonly string[], referenceLines: readonly string[]): boolean {
+  const view = (lines: readonly string[]) => {
+    const normalized = lines.map(normalizeLine);
+    return pipes(program) ? maskQueueLevels(normalized) : normalized;
+  };
+  const lib = view(libLines);
+  const changed = new Set(compareProjections(project(lib), project(view(baseLines))).map((d) => `${d.projection} ${d.key}`));
+  return referenceDiffs(lib, view(referenceLines)).every((d) => !changed.has(`${d.projection} ${d.key}`));
+}
+
+/**
+ * Of `entries`, those in which a run of `base` with one thing some turns
+ * later (the race witnesses) does what the lib does where the lib differs
+ * from the reference (asBase). The lib and the base may race a program's
+ * own ops differently (the ordering fuzz's `races`), so the base's own
+ * difference from the reference can show on the lib's timing only.
+ */
+export async function asBaseWitnesses(base: Lib, entries: Entry[], libLogs: Map<string, string[]>,
+  baseLogs: Map<string, string[]>, refLogs: Map<string, string[]>): Promise<Set<string>> {
+  const found = new Set<string>();
+  const witnesses = entries.flatMap((entry) =>
+    raceCandidates(entry.program, baseLogs.get(entry.id) ?? []).flatMap((what) => DELAYS.map((turns) => ({ entry, delay: { [what]: turns } }))));
+  await runWitnesses(base, witnesses, (w) => found.has(w.entry.id), (w, delayed) => {
+    if (asBase(w.entry.program, libLogs.get(w.entry.id) ?? [], delayed, refLogs.get(w.entry.id) ?? [])) found.add(w.entry.id);
+  });
+  return found;
 }
 
 export interface ReferenceVerdict {
