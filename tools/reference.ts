@@ -6,27 +6,35 @@
 //       Every corpus scenario; a difference must be declared in
 //       test/ordering/reference-differences.json, or for --series (the
 //       whole series lib-overlay-NAME/) in lib-overlay-NAME/reference-differences.json.
-//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--listed N] [--members]
-//       Random programs of the fuzz generator, to look for bugs: every
-//       differing program that no race explains is reported, grouped by
-//       what differs first (N groups; three programs named a group, or
-//       with --members all of them, to compare two libs' lists).
+//   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--base LIB] [--listed N] [--members]
+//       Random programs of the fuzz generator, to look for bugs. A
+//       differing program passes if a race explains it, if it pipes and
+//       differs only in a pipe's manner (read-ahead), or if the lib does
+//       there exactly what the base does (--base: the stock base, or a
+//       series' own base; a difference of Node's, listed, not the
+//       series'). The rest fail, grouped by what differs first (N groups;
+//       three programs named a group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
-//       default pipeTo and pipeThrough (a pipe's manner is Node's to
-//       choose), response (Node's own Response) and iterate (Node's async
+//       default response (Node's own Response) and iterate (Node's async
 //       iterator counts turns its own way); --without '' leaves out none.
 //       With --series, the series' whole lib (suite reference-fuzz-NAME).
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
-import { resolveLib } from './lib/injected.ts';
+import { resolveBase } from './lib/base-spec.ts';
+import { listLayers } from './lib/layers.ts';
+import { LIB_OVERLAY } from './lib/paths.ts';
+import { baseFixes, withBaseFixes } from './ordering/base-fixes.ts';
+import { resolveLib, type Lib } from './lib/injected.ts';
 import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
-import { codingPrograms, judgeAgainstReference, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES } from './ordering/reference.ts';
+import {
+  asBase, asBaseWitnesses, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES,
+} from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
 import { readSeries, seriesStateLib } from './series/config.ts';
 
-const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--listed N] [--members]]';
+const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--base LIB] [--listed N] [--members]]';
 const { values } = parseFlags({
   lib: { type: 'string' },
   series: { type: 'string' },
@@ -34,7 +42,8 @@ const { values } = parseFlags({
   seed: { type: 'string' },
   count: { type: 'string', default: '1000' },
   drops: { type: 'boolean', default: false },
-  without: { type: 'string', default: 'pipeTo,pipeThrough,response,iterate' },
+  without: { type: 'string', default: 'response,iterate' },
+  base: { type: 'string' },
   listed: { type: 'string', default: '20' },
   members: { type: 'boolean', default: false },
 }, USAGE);
@@ -83,6 +92,24 @@ async function corpus(): Promise<number> {
   return failed;
 }
 
+/**
+ * What the lib's differences from the reference are checked against
+ * (asBase): --base; for the main series the base with the fixes its layers
+ * carry (base-fix.json), the old side the ordering suite judges it
+ * against, so a difference a fix makes is the fixes' (reference-fuzz-fixes
+ * judges those); for --series NAME its stock base; none for the stock
+ * base itself.
+ */
+function baseLib(lib: Lib): Lib | undefined {
+  if (values.base !== undefined) return resolveLib(values.base);
+  if (series) {
+    const base = resolveBase(series.base);
+    return { name: `base ${base.nodeVersion}`, dir: base.dir };
+  }
+  const stock = resolveLib('base');
+  return lib.dir === stock.dir ? undefined : withBaseFixes(stock, baseFixes(listLayers(LIB_OVERLAY)));
+}
+
 /** What a difference is, without its values: groups programs that differ alike. */
 function signature(d: ProjectionDiff): string {
   const shape = (list: string[]) => (d.at < list.length ? list[d.at] : '(nothing)')
@@ -107,26 +134,47 @@ async function programs(): Promise<number> {
   const differing = entries.filter((e) => diffsOf.get(e.id)!.length > 0);
   process.stderr.write(`${differing.length} of ${entries.length} programs differ; looking for runs with one thing later that agree…\n`);
   const raced = await raceWitnesses(lib, differing, mine.logs, ref.logs);
+  const unraced = differing.filter((e) => !raced.has(e.id));
+  const manner = new Set(unraced.filter((e) => pipeManner(e.program, mine.logs.get(e.id)!, ref.logs.get(e.id)!)).map((e) => e.id));
+  const rest = unraced.filter((e) => !manner.has(e.id));
+  const base = baseLib(lib);
+  const likeBase = new Set<string>();
+  let likeBaseRaced = 0;
+  if (rest.length && base && base.dir !== lib.dir) {
+    const run = await runSide(base, { kind: 'programs', programs: rest });
+    for (const e of rest) if (asBase(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeBase.add(e.id);
+    const raced = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
+    likeBaseRaced = raced.size;
+    for (const id of raced) likeBase.add(id);
+  }
   const groups = new Map<string, { id: string; diffs: ProjectionDiff[] }[]>();
-  for (const { id } of differing.filter((e) => !raced.has(e.id))) {
+  for (const { id } of rest.filter((e) => !likeBase.has(e.id))) {
     const diffs = diffsOf.get(id)!;
     const key = signature(diffs[0]);
     groups.set(key, [...(groups.get(key) ?? []), { id, diffs }]);
   }
   const sorted = [...groups].sort((a, b) => b[1].length - a[1].length);
+  const name = (ids: string[]) => (values.members ? `members: ${ids.join(', ')}` : `e.g. ${ids.slice(0, 3).join(', ')}`);
   for (const [key, members] of sorted.slice(0, listed)) {
-    const named = values.members ? `members: ${members.map((m) => m.id).join(', ')}` : `e.g. ${members.slice(0, 3).map((m) => m.id).join(', ')}`;
-    console.log(`\n${members.length}× ${key}\n  ${named}`);
+    console.log(`\n${members.length}× ${key}\n  ${name(members.map((m) => m.id))}`);
     console.log(renderProjectionDiffs(members[0].diffs, lib.name, 'reference', 3));
   }
   if (sorted.length > listed) console.log(`\n… ${sorted.length - listed} more groups (--listed)`);
+  if (base && likeBase.size) {
+    const later = likeBaseRaced ? `, ${likeBaseRaced} of them with one thing some turns later on ${base.name}` : '';
+    console.log(`\n${likeBase.size} differ from the reference as ${base.name} does (the base's own differences${later})\n  ${name([...likeBase])}`);
+  }
   const bySide = (side: string) => [...raced.values()].filter((w) => w.side === side).length;
-  const unexplained = differing.length - raced.size;
+  const unexplained = rest.length - likeBase.size;
   const skipped = count - entries.length;
   console.log(`\nreference: seed ${seed}${values.drops ? ' (drops)' : ''}, ${entries.length} programs${skipped ? ` (${skipped} with ${[...without].join('/')} left out)` : ''}, ` +
     `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${raced.size} agree once one thing comes some turns later ` +
-    `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${unexplained} differ in ${groups.size} groups`);
-  reportSummary({ suite: SUITE, passed: entries.length - unexplained, failed: unexplained, notes: `seed ${seed}, ${raced.size} agree up to a race` });
+    `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${manner.size} up to a pipe's manner, ` +
+    `${base ? `${likeBase.size} as ${base.name} does, ` : ''}${unexplained} differ in ${groups.size} groups`);
+  reportSummary({
+    suite: SUITE, passed: entries.length - unexplained, failed: unexplained,
+    notes: `seed ${seed}, ${raced.size} agree up to a race, ${manner.size} up to a pipe's manner${base ? `, ${likeBase.size} as ${base.name} does` : ''}`,
+  });
   return unexplained;
 }
 

@@ -147,3 +147,14 @@ test('a TextDecoderStream that drops chunks passes the fuzz run without encoding
   assert.equal(coding.status, 1, coding.stdout.slice(-3000) + coding.stderr);
   assert.match(coding.stdout, /^FAILS fuzz\/coding-seed-1-\d+ .*: chunks received by \S+ /m);
 });
+
+test('the reference fuzz, which judges pipes by their manner, fails a pass-through that drops every fifth chunk', () => {
+  const lib = dropEveryFifth();
+  const r = spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'reference.ts'), '--lib', lib, '--seed', '1', '--count', '1000', '--members'],
+    { encoding: 'utf8', env, timeout: 300_000 });
+  assert.equal(r.status, 1, r.stdout.slice(-3000) + r.stderr);
+  const m = /, (\d+) up to a pipe's manner, (\d+) as \S+ does, (\d+) differ in \d+ groups$/m.exec(r.stdout);
+  assert.ok(m, r.stdout.slice(-3000));
+  assert.ok(Number(m[3]) > 0);
+  assert.match(r.stdout, /^ {4}chunks received by \S+ \(\d+ vs \d+ entries\), first difference at #\d+: /m);
+});
