@@ -9,10 +9,11 @@
 //   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--base LIB] [--listed N] [--members]
 //       Random programs of the fuzz generator, to look for bugs. A
 //       differing program passes if a race explains it, if it pipes and
-//       differs only in a pipe's manner (read-ahead), or if the lib does
-//       there exactly what the base does (--base: the stock base, or a
-//       series' own base; a difference of Node's, listed, not the
-//       series'). The rest fail, grouped by what differs first (N groups;
+//       differs only in a pipe's manner (kinds.ts teardown-writes), or if
+//       the lib does there exactly what the base does, on time or with one
+//       thing later (--base; by default base+fixes for the main series, a
+//       series' stock base for --series: a difference of Node's, listed,
+//       not the series'). The rest fail, grouped by what differs first (N groups;
 //       three programs named a group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
 //       default response (Node's own Response) and iterate (Node's async
@@ -143,9 +144,9 @@ async function programs(): Promise<number> {
   if (rest.length && base && base.dir !== lib.dir) {
     const run = await runSide(base, { kind: 'programs', programs: rest });
     for (const e of rest) if (asBase(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeBase.add(e.id);
-    const raced = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
-    likeBaseRaced = raced.size;
-    for (const id of raced) likeBase.add(id);
+    const later = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
+    likeBaseRaced = later.size;
+    for (const id of later) likeBase.add(id);
   }
   const groups = new Map<string, { id: string; diffs: ProjectionDiff[] }[]>();
   for (const { id } of rest.filter((e) => !likeBase.has(e.id))) {

@@ -104,10 +104,11 @@ const pipes = (program: Program) => program.ops.some((o) => PIPE_OPS.includes(o.
 /**
  * Whether a random program that pipes differs from the reference only in
  * a pipe's manner (the `pipe-manner` reason of REFERENCE_DIFFERENCES): as
- * far as the ordering judge's read-ahead level allows
- * (tools/ordering/kinds.ts), that is, in the `desiredSize` a callback saw
- * and in a stream's last pull(), next or transform() run on one side
- * only. A program without a pipe gets no such latitude.
+ * far as the ordering judge's teardown-writes level allows
+ * (tools/ordering/kinds.ts), that is, in the `desiredSize` a callback saw,
+ * in a stream's last pull(), next or transform() run on one side only,
+ * and in the last chunks a sink aborted on both sides wrote first. A
+ * program without a pipe gets no such latitude.
  */
 export function pipeManner(program: Program, libLines: readonly string[], referenceLines: readonly string[]): boolean {
   if (!pipes(program)) return false;
