@@ -22,9 +22,7 @@
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveBase } from './lib/base-spec.ts';
-import { listLayers } from './lib/layers.ts';
-import { LIB_OVERLAY } from './lib/paths.ts';
-import { baseFixes, withBaseFixes } from './ordering/base-fixes.ts';
+import { fixedBase } from './ordering/base-fixes.ts';
 import { resolveLib, type Lib } from './lib/injected.ts';
 import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
@@ -107,8 +105,7 @@ function baseLib(lib: Lib): Lib | undefined {
     const base = resolveBase(series.base);
     return { name: `base ${base.nodeVersion}`, dir: base.dir };
   }
-  const stock = resolveLib('base');
-  return lib.dir === stock.dir ? undefined : withBaseFixes(stock, baseFixes(listLayers(LIB_OVERLAY)));
+  return lib.dir === resolveLib('base').dir ? undefined : fixedBase();
 }
 
 /** What a difference is, without its values: groups programs that differ alike. */

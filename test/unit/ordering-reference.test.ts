@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { resolveLib } from '../../tools/lib/injected.ts';
-import { LIB_OVERLAY, PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
-import { listLayers } from '../../tools/lib/layers.ts';
-import { baseFixes, withBaseFixes } from '../../tools/ordering/base-fixes.ts';
+import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
+import { fixedBase } from '../../tools/ordering/base-fixes.ts';
 import { generateProgram, type Program } from '../../tools/ordering/generate.ts';
 import {
   asBase, asBaseWitnesses, codingPrograms, judgeAgainstReference, normalizeLine, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
@@ -48,12 +47,12 @@ test('a corpus run: declared differences pass in their projections only; stale a
   assert.deepEqual(v.unknown, ['gone']);
 });
 
+const piping: Program = { source: { type: 'default' }, ops: [{ op: 'pipeTo', r: 0 }] };
+const reading: Program = { source: { type: 'default' }, ops: [{ op: 'read', r: 0 }] };
 const pull = (t: string, size: number) => `${t} source.pull(ReadableStreamDefaultController{desiredSize:${size}})`;
 const write = (t: string, chunk: string, size: number) => `${t} w0.write(${chunk}, WritableStreamDefaultController{aborted:false,desiredSize:${size}})`;
 
 test('a pipe\'s manner: a program that pipes may differ from the reference in desiredSize and in its last pulls only', () => {
-  const piping: Program = { source: { type: 'default' }, ops: [{ op: 'pipeTo', r: 0 }] };
-  const reading: Program = { source: { type: 'default' }, ops: [{ op: 'read', r: 0 }] };
   const ref = [pull('1:1', 1), write('1:2', '"c1"', 3), pull('1:3', 1), pull('1:4', 1), '2:0 final r0 readable'];
   // One pull fewer at the end (a pipe that read less far ahead) and another desiredSize at a write.
   const lib = [pull('1:1', 1), write('1:2', '"c1"', 1), pull('1:3', 1), '2:0 final r0 readable'];
@@ -76,7 +75,6 @@ test('a pipe\'s manner: a program that pipes may differ from the reference in de
 });
 
 test('as the base: a difference from the reference in which the lib does what the base does is the base\'s', () => {
-  const reading: Program = { source: { type: 'default' }, ops: [{ op: 'read', r: 0 }] };
   const ref = ['1:1 pipeTo#1 rejected Error("sink")', '2:0 final w0 errored Error("sink")'];
   const base = ['1:1 pipeTo#1 rejected Error("source")', '2:0 final w0 errored Error("sink")'];
   assert.equal(asBase(reading, base, base, ref), true);
@@ -90,8 +88,6 @@ test('as the base: a difference from the reference in which the lib does what th
 });
 
 test('as the base, in a program that pipes: the desiredSize a callback saw does not count', () => {
-  const piping: Program = { source: { type: 'default' }, ops: [{ op: 'pipeTo', r: 0 }] };
-  const reading: Program = { source: { type: 'default' }, ops: [{ op: 'read', r: 0 }] };
   // The base pulls once more than the reference; the lib does too, at another desiredSize.
   const ref = [pull('1:1', 2)];
   const base = [pull('1:1', 2), pull('1:2', 1)];
@@ -225,7 +221,7 @@ test('as the base, with one thing later: the base\'s own difference on another t
   const program = generateProgram(8, 497);
   const entries = [{ id: 'base-race', program }];
   const batch = { kind: 'programs' as const, programs: entries };
-  const base = withBaseFixes(resolveLib('base'), baseFixes(listLayers(LIB_OVERLAY)));
+  const base = fixedBase();
   const [onBase, patched, ref] = await Promise.all([runSide(base, batch), runSide(resolveLib('patched'), batch), runSide(REFERENCE, batch)]);
   const [b, p, r] = [onBase, patched, ref].map((side) => side.logs.get('base-race')!);
   assert.notDeepEqual(referenceDiffs(b, r), [], 'the base agrees with the reference');

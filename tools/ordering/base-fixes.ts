@@ -26,8 +26,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Lib } from '../lib/injected.ts';
-import { BASE_FIX_FILE, type Layer } from '../lib/layers.ts';
+import { resolveLib, type Lib } from '../lib/injected.ts';
+import { BASE_FIX_FILE, listLayers, type Layer } from '../lib/layers.ts';
+import { LIB_OVERLAY } from '../lib/paths.ts';
 import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../lib/libdir.ts';
 import { libDir } from '../lib/paths.ts';
 
@@ -161,4 +162,9 @@ export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
     }
   }
   return { name, dir };
+}
+
+/** The stock base with every fix the main series' layers carry: `base+fixes`, the old side its ordering suite judges it against. */
+export function fixedBase(): Lib {
+  return withBaseFixes(resolveLib('base'), baseFixes(listLayers(LIB_OVERLAY)));
 }

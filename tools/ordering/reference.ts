@@ -135,6 +135,12 @@ export function asBase(program: Program, libLines: readonly string[], baseLines:
   return referenceDiffs(lib, view(referenceLines)).every((d) => !changed.has(`${d.projection} ${d.key}`));
 }
 
+/** Each entry's runs with one thing (of its race candidates in `logs`) some turns later. */
+function oneThingLater(entries: Entry[], logs: Map<string, string[]>): { entry: Entry; delay: Record<string, number> }[] {
+  return entries.flatMap((entry) =>
+    raceCandidates(entry.program, logs.get(entry.id) ?? []).flatMap((what) => DELAYS.map((turns) => ({ entry, delay: { [what]: turns } }))));
+}
+
 /**
  * Of `entries`, those in which a run of `base` with one thing some turns
  * later (the race witnesses) does what the lib does where the lib differs
@@ -145,9 +151,7 @@ export function asBase(program: Program, libLines: readonly string[], baseLines:
 export async function asBaseWitnesses(base: Lib, entries: Entry[], libLogs: Map<string, string[]>,
   baseLogs: Map<string, string[]>, refLogs: Map<string, string[]>): Promise<Set<string>> {
   const found = new Set<string>();
-  const witnesses = entries.flatMap((entry) =>
-    raceCandidates(entry.program, baseLogs.get(entry.id) ?? []).flatMap((what) => DELAYS.map((turns) => ({ entry, delay: { [what]: turns } }))));
-  await runWitnesses(base, witnesses, (w) => found.has(w.entry.id), (w, delayed) => {
+  await runWitnesses(base, oneThingLater(entries, baseLogs), (w) => found.has(w.entry.id), (w, delayed) => {
     if (asBase(w.entry.program, libLogs.get(w.entry.id) ?? [], delayed, refLogs.get(w.entry.id) ?? [])) found.add(w.entry.id);
   });
   return found;
@@ -208,9 +212,7 @@ export async function raceWitnesses(lib: Lib, entries: Entry[], libLogs: Map<str
   const found = new Map<string, RaceWitness>();
   for (const side of ['lib', 'reference'] as const) {
     const own = side === 'lib' ? libLogs : refLogs;
-    const witnesses = entries.filter((e) => !found.has(e.id)).flatMap((entry) =>
-      raceCandidates(entry.program, own.get(entry.id) ?? []).flatMap((what) => DELAYS.map((turns) => ({ entry, delay: { [what]: turns } }))));
-    await runWitnesses(side === 'lib' ? lib : REFERENCE, witnesses, (w) => found.has(w.entry.id), (w, delayed) => {
+    await runWitnesses(side === 'lib' ? lib : REFERENCE, oneThingLater(entries.filter((e) => !found.has(e.id)), own), (w) => found.has(w.entry.id), (w, delayed) => {
       const diffs = side === 'lib' ? referenceDiffs(delayed, refLogs.get(w.entry.id) ?? []) : referenceDiffs(libLogs.get(w.entry.id) ?? [], delayed);
       if (diffs.length === 0) found.set(w.entry.id, { side, delay: w.delay });
     });

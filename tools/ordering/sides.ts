@@ -5,7 +5,7 @@ import { readLibDir } from '../lib/libdir.ts';
 import { LIB_OVERLAY } from '../lib/paths.ts';
 import { declaredDeviations, type Declared } from './deviations.ts';
 import { listLayers, type Layer } from '../lib/layers.ts';
-import { baseFixes, withBaseFixes, type BaseFix } from './base-fixes.ts';
+import { baseFixes, fixedBase, withBaseFixes, type BaseFix } from './base-fixes.ts';
 
 export interface Sides {
   oldLib: Lib;
@@ -61,6 +61,6 @@ export function resolveSides(oldSpec: string, newSpec: string, overlay: string |
     ? baseFixes(all.filter((l) => l.index > last)) : [];
   const oldLib = withBaseFixes(seriesOld, [...fixes, ...laterFixes]);
   const startsLater = oldSpec === 'base' && overlay === undefined && process.env.LAYERS && (layers[0]?.index ?? 1) > 1;
-  const baseRef = startsLater ? withBaseFixes(resolveLib('base'), baseFixes(all)) : undefined;
+  const baseRef = startsLater ? fixedBase() : undefined;
   return { oldLib, newLib: withBaseFixes(newLib, laterFixes), layers, declared: byId, fixes, laterFixes, baseRef };
 }
