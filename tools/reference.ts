@@ -13,7 +13,10 @@
 //       the lib does there exactly what the base does, on time or with one
 //       thing later (--base; by default base+fixes for the main series, a
 //       series' stock base for --series: a difference of Node's, listed,
-//       not the series'). The rest fail, grouped by what differs first (N groups;
+//       not the series'), or, where the base lacks the fixes the lib's
+//       layers carry (--series, or --base for the main series), if the
+//       lib does there what the base with one fix does whose base-fix.json
+//       names a reference reason (tools/ordering/base-fixes.ts). The rest fail, grouped by what differs first (N groups;
 //       three programs named a group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
 //       default response (Node's own Response) and iterate (Node's async
@@ -22,13 +25,16 @@
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveBase } from './lib/base-spec.ts';
-import { fixedBase } from './ordering/base-fixes.ts';
+import { baseFixes, fixedBase, referenceFixes, withBaseFixes, type ReferenceFix } from './ordering/base-fixes.ts';
 import { resolveLib, type Lib } from './lib/injected.ts';
+import { listLayers } from './lib/layers.ts';
+import { LIB_OVERLAY } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
-  asBase, asBaseWitnesses, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES,
+  asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
+  REFERENCE_DIFFERENCES,
 } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
 import { readSeries, seriesStateLib } from './series/config.ts';
@@ -108,6 +114,18 @@ function baseLib(lib: Lib): Lib | undefined {
   return lib.dir === resolveLib('base').dir ? undefined : fixedBase();
 }
 
+/**
+ * The fixes of the lib's layers that declare a reference reason, for the
+ * judge to try one at a time on a base without them: the series' for
+ * --series; the main series' for the main lib with --base (its default
+ * base, base+fixes, has them all). Each must name a reason the series'
+ * reference-differences.json defines.
+ */
+function judgedFixes(): ReferenceFix[] {
+  const layers = series ? series.layers : values.base !== undefined && (values.lib ?? 'patched') === 'patched' ? listLayers(LIB_OVERLAY) : [];
+  return checkFixReasons(referenceFixes(baseFixes(layers)), series ? join(series.root, 'reference-differences.json') : REFERENCE_DIFFERENCES);
+}
+
 /** What a difference is, without its values: groups programs that differ alike. */
 function signature(d: ProjectionDiff): string {
   const shape = (list: string[]) => (d.at < list.length ? list[d.at] : '(nothing)')
@@ -138,15 +156,24 @@ async function programs(): Promise<number> {
   const base = baseLib(lib);
   const likeBase = new Set<string>();
   let likeBaseRaced = 0;
+  /** Program id → the layer whose declared fix explains it. */
+  const likeFix = new Map<string, ReferenceFix>();
   if (rest.length && base && base.dir !== lib.dir) {
     const run = await runSide(base, { kind: 'programs', programs: rest });
     for (const e of rest) if (asBase(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeBase.add(e.id);
     const later = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
     likeBaseRaced = later.size;
     for (const id of later) likeBase.add(id);
+    for (const fix of judgedFixes()) {
+      const left = rest.filter((e) => !likeBase.has(e.id) && !likeFix.has(e.id));
+      if (left.length === 0) break;
+      const fixed = await runSide(withBaseFixes(base, fix.fixes, `${base.name}+${fix.layer}`), { kind: 'programs', programs: left });
+      for (const e of left)
+        if (asFix(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], fixed.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeFix.set(e.id, fix);
+    }
   }
   const groups = new Map<string, { id: string; diffs: ProjectionDiff[] }[]>();
-  for (const { id } of rest.filter((e) => !likeBase.has(e.id))) {
+  for (const { id } of rest.filter((e) => !likeBase.has(e.id) && !likeFix.has(e.id))) {
     const diffs = diffsOf.get(id)!;
     const key = signature(diffs[0]);
     groups.set(key, [...(groups.get(key) ?? []), { id, diffs }]);
@@ -162,16 +189,21 @@ async function programs(): Promise<number> {
     const later = likeBaseRaced ? `, ${likeBaseRaced} of them with one thing some turns later on ${base.name}` : '';
     console.log(`\n${likeBase.size} differ from the reference as ${base.name} does (the base's own differences${later})\n  ${name([...likeBase])}`);
   }
+  for (const layer of new Set([...likeFix.values()].map((f) => f.layer))) {
+    const ids = [...likeFix].filter(([, f]) => f.layer === layer).map(([id]) => id);
+    console.log(`\n${ids.length} differ from the reference as ${base!.name} with the fix of ${layer} does (its declared reason: ${likeFix.get(ids[0])!.reason})\n  ${name(ids)}`);
+  }
   const bySide = (side: string) => [...raced.values()].filter((w) => w.side === side).length;
-  const unexplained = rest.length - likeBase.size;
+  const unexplained = rest.length - likeBase.size - likeFix.size;
+  const asFixes = likeFix.size ? `${likeFix.size} as one fix does, ` : '';
   const skipped = count - entries.length;
   console.log(`\nreference: seed ${seed}${values.drops ? ' (drops)' : ''}, ${entries.length} programs${skipped ? ` (${skipped} with ${[...without].join('/')} left out)` : ''}, ` +
     `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${raced.size} agree once one thing comes some turns later ` +
     `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${manner.size} up to a pipe's manner, ` +
-    `${base ? `${likeBase.size} as ${base.name} does, ` : ''}${unexplained} differ in ${groups.size} groups`);
+    `${base ? `${likeBase.size} as ${base.name} does, ` : ''}${asFixes}${unexplained} differ in ${groups.size} groups`);
   reportSummary({
     suite: SUITE, passed: entries.length - unexplained, failed: unexplained,
-    notes: `seed ${seed}, ${raced.size} agree up to a race, ${manner.size} up to a pipe's manner${base ? `, ${likeBase.size} as ${base.name} does` : ''}`,
+    notes: `seed ${seed}, ${raced.size} agree up to a race, ${manner.size} up to a pipe's manner${base ? `, ${likeBase.size} as ${base.name} does` : ''}${likeFix.size ? `, ${likeFix.size} as one fix does` : ''}`,
   });
   return unexplained;
 }

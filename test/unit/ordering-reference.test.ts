@@ -9,13 +9,15 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { resolveLib } from '../../tools/lib/injected.ts';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
-import { fixedBase } from '../../tools/ordering/base-fixes.ts';
+import { listLayers } from '../../tools/lib/layers.ts';
+import { baseFixes, fixedBase, referenceFixes, withBaseFixes } from '../../tools/ordering/base-fixes.ts';
 import { generateProgram, type Program } from '../../tools/ordering/generate.ts';
 import {
-  asBase, asBaseWitnesses, codingPrograms, judgeAgainstReference, normalizeLine, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
+  asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, normalizeLine, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
   type ReferenceDifference,
 } from '../../tools/ordering/reference.ts';
 import { REFERENCE, runSide } from '../../tools/ordering/side.ts';
+import { readSeries } from '../../tools/series/config.ts';
 
 test('error texts, error codes and read results\' key order are presentation, not behaviour', () => {
   assert.equal(normalizeLine('1:2 w.write#1 rejected TypeError[ERR_INVALID_STATE]("Invalid state: closed")'), '1:2 w.write#1 rejected TypeError(…)');
@@ -96,6 +98,33 @@ test('as the base, in a program that pipes: the desiredSize a callback saw does 
   assert.equal(asBase(reading, lib, base, ref), false);
   // A pull the base does not make is still the lib's own.
   assert.equal(asBase(piping, [...lib, pull('1:3', 0)], base, ref), false);
+});
+
+test('as one fix does: the lib does what the base with the fix does, where the base alone does not', () => {
+  const ref = ['1:1 pipeTo#1 fulfilled undefined', '2:0 final r0 closed'];
+  const fixed = ['1:1 pipeTo#1 rejected Error("dest")', '2:0 final r0 readable'];
+  assert.equal(asFix(reading, fixed, ref, fixed, ref), true);
+  // A difference the fixed base does not make is the lib's own.
+  assert.equal(asFix(reading, [fixed[0], '2:0 final r0 errored Error("x")'], ref, fixed, ref), false);
+  // The base's own difference with the fix's on top: the whole difference is the fixed base's.
+  const base = ['1:1 pipeTo#1 fulfilled undefined', '2:0 final r0 readable'];
+  assert.equal(asFix(reading, fixed, base, fixed, ref), true);
+  // Where the base without the fix does the same, it is asBase's, not the fix's.
+  assert.equal(asFix(reading, fixed, fixed, fixed, ref), false);
+  // A lib that agrees with the reference owes nothing to a fix.
+  assert.equal(asFix(reading, ref, ref, fixed, ref), false);
+});
+
+test('a fix that declares a reference difference names a defined reason, in every series', () => {
+  for (const [name, layers, file] of [['main', listLayers(), undefined], ...['v24', 'fixes'].map((n) => {
+    const s = readSeries(n);
+    return [n, s.layers, join(s.root, 'reference-differences.json')] as const;
+  })] as const) {
+    const fixes = referenceFixes(baseFixes(layers));
+    assert.ok(fixes.length > 0, `${name}: no fix declares a reference reason`);
+    assert.doesNotThrow(() => checkFixReasons(fixes, file), name);
+  }
+  assert.throws(() => checkFixReasons([{ layer: '01-x', reason: 'nowhere' }]), /01-x: base-fix\.json names reference reason 'nowhere', which .*reference-differences\.json does not define/);
 });
 
 test('saved programs with encoding streams are found by id, so the reference suite lists them instead of judging them', () => {
@@ -232,6 +261,26 @@ test('as the base, with one thing later: the base\'s own difference on another t
   const altered = new Map([['base-race', p.map((l) => l.replaceAll('{n:3}', '{n:9}'))]]);
   assert.notDeepEqual(altered.get('base-race'), p);
   assert.deepEqual([...await asBaseWitnesses(base, entries, altered, onBase.logs, ref.logs)], []);
+});
+
+// seed 5 #2762: a pipe into a destination a writer aborted, its source's
+// chunks queued behind a requested close. The reference's pipe reads them
+// while the destination errors and finishes on the close; the base with
+// the fix of 14 (as the series) reads nothing, and rejects.
+test('as one fix does: the series\' difference from the reference on seed 5 #2762 is the fix of 14\'s, not the fix of 26\'s', async () => {
+  const program = generateProgram(5, 2762);
+  const batch = { kind: 'programs' as const, programs: [{ id: 'fix', program }] };
+  const base = resolveLib('base');
+  const fixes = referenceFixes(baseFixes(listLayers()));
+  const fixedBy = (layer: string) => withBaseFixes(base, fixes.find((f) => f.layer === layer)!.fixes, `base+${layer}`);
+  const sides = await Promise.all([base, resolveLib('patched'), fixedBy('14-pipe-erroring-destination'), fixedBy('26-pipe-shutdown-after-failed-write'), REFERENCE]
+    .map((lib) => runSide(lib, batch)));
+  const [b, p, f14, f26, r] = sides.map((side) => side.logs.get('fix')!);
+  assert.deepEqual(referenceDiffs(b, r), [], 'the base differs from the reference');
+  assert.notDeepEqual(referenceDiffs(p, r), [], 'the series agrees with the reference');
+  assert.equal(asBase(program, p, b, r), false);
+  assert.equal(asFix(program, p, b, f14, r), true);
+  assert.equal(asFix(program, p, b, f26, r), false);
 });
 
 test('reference.ts --members names every program of each group, not three', () => {

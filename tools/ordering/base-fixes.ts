@@ -11,6 +11,13 @@
 // occurs exactly once>", "with": "<text>" }`, for a fix that changes an
 // expression rather than adding statements.
 //
+// A fix that makes Node differ from the reference implementation (where
+// the reference follows the base's bug, or the fix carries one of the
+// base's own differences into another outcome) names the reason in
+// `"reference": "<a reason of test/ordering/reference-differences.json>"`.
+// The reference suite then passes a random program whose difference is
+// that fix's: `tools/reference.ts`, "as one fix does".
+//
 // The insertions fit the base. A layer range that starts later (LAYERS=a..b)
 // has the state after layer a-1 as its old side, where earlier layers may
 // have rewritten the anchors; `"alternatives": [{ "for": "<which states>",
@@ -39,6 +46,8 @@ export interface BaseFix {
   find: string;
   replace: string;
   why: string;
+  /** The reason (a key of the reference differences' `reasons`) this fix may differ from the reference implementation. */
+  reference?: string;
   /** 0 for the insertions into the base, i for the layer's alternative i. */
   variant: number;
 }
@@ -81,6 +90,7 @@ export function baseFixes(layers: readonly Layer[]): BaseFix[] {
     }
     const module = field(json.module, 'module', file);
     const why = field(json.why, 'why', file);
+    const reference = json.reference === undefined ? undefined : field(json.reference, 'reference', file);
     const alternatives: unknown = json.alternatives ?? [];
     if (!Array.isArray(alternatives)) throw new Error(`${file}: "alternatives" must be an array`);
     const variants = [insertsOf(json, file)];
@@ -90,7 +100,7 @@ export function baseFixes(layers: readonly Layer[]): BaseFix[] {
       variants.push(insertsOf(alt, where));
     }
     for (const [variant, inserts] of variants.entries())
-      for (const one of inserts) fixes.push({ layer: layer.name, module, ...one, why, variant });
+      for (const one of inserts) fixes.push({ layer: layer.name, module, ...one, why, ...(reference === undefined ? {} : { reference }), variant });
   }
   return fixes;
 }
@@ -135,16 +145,15 @@ export function describeBaseFixes(fixes: readonly BaseFix[], sides = 'old side')
 
 /**
  * `lib` with the fixes applied (the lib itself when there are none), named
- * `<lib>+fixes`. Its directory, out/lib/<lib's folder>+fixes-<hash of its content>,
+ * `<lib>+fixes` unless `name` says otherwise. Its directory, out/lib/<lib's folder>+fixes-<hash of its content>,
  * is written once and renamed into place, so runs in parallel share it.
  */
-export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
+export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`): Lib {
   if (fixes.length === 0) return lib;
   const { manifest, modules } = readLibDir(lib.dir);
   const fixed = applyBaseFixes(modules, fixes, lib.name);
   const hash = createHash('sha256');
   for (const [id, text] of [...fixed].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
-  const name = `${lib.name}+fixes`;
   const dir = libDir(`${basename(lib.dir)}+fixes-${hash.digest('hex').slice(0, 12)}`);
   if (!existsSync(dir)) {
     const tmp = `${dir}.tmp-${process.pid}`;
@@ -167,4 +176,23 @@ export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[]): Lib {
 /** The stock base with every fix the main series' layers carry: `base+fixes`, the old side its ordering suite judges it against. */
 export function fixedBase(): Lib {
   return withBaseFixes(resolveLib('base'), baseFixes(listLayers(LIB_OVERLAY)));
+}
+
+export interface ReferenceFix {
+  layer: string;
+  /** The reason it names (BaseFix.reference). */
+  reason: string;
+  /** Its insertions into the base the layer was written for (variant 0). */
+  fixes: BaseFix[];
+}
+
+/** The fixes that declare a difference from the reference implementation, in layer order. */
+export function referenceFixes(fixes: readonly BaseFix[]): ReferenceFix[] {
+  const out: ReferenceFix[] = [];
+  for (const layer of new Set(fixes.map((f) => f.layer))) {
+    const own = fixes.filter((f) => f.layer === layer && f.variant === 0);
+    const reason = own[0]?.reference;
+    if (reason !== undefined) out.push({ layer, reason, fixes: own });
+  }
+  return out;
 }

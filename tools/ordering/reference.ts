@@ -76,6 +76,20 @@ export function referenceDiffs(libLines: readonly string[], referenceLines: read
   return diffs.filter((d) => REFERENCE_PROJECTIONS.includes(d.projection));
 }
 
+/** The reasons `file` may name: its own, and those of REFERENCE_DIFFERENCES. */
+export function readReasons(file = REFERENCE_DIFFERENCES): Record<string, string> {
+  const own = (JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile).reasons;
+  return file === REFERENCE_DIFFERENCES ? own : { ...readReasons(), ...own };
+}
+
+/** `fixes`, once each names a reason `file` defines (readReasons); throws otherwise. */
+export function checkFixReasons<T extends { layer: string; reason: string }>(fixes: T[], file = REFERENCE_DIFFERENCES): T[] {
+  const reasons = readReasons(file);
+  for (const fix of fixes)
+    if (reasons[fix.reason] === undefined) throw new Error(`${fix.layer}: base-fix.json names reference reason '${fix.reason}', which ${file} does not define`);
+  return fixes;
+}
+
 /**
  * The declared differences, scenario id → what may differ and why; throws on
  * a malformed entry. A series' own file may name the reasons of
@@ -83,8 +97,7 @@ export function referenceDiffs(libLines: readonly string[], referenceLines: read
  */
 export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<string, ReferenceDifference> {
   const raw = JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile;
-  const shared = file === REFERENCE_DIFFERENCES ? {} : (JSON.parse(readFileSync(REFERENCE_DIFFERENCES, 'utf8')) as DifferencesFile).reasons;
-  const reasons: Record<string, string> = { ...shared, ...raw.reasons };
+  const reasons = readReasons(file);
   const out = new Map<string, ReferenceDifference>();
   for (const [id, entry] of Object.entries(raw.scenarios ?? {})) {
     const bad = entry.projections?.find((p) => !REFERENCE_PROJECTIONS.includes(p));
@@ -126,13 +139,43 @@ export function pipeManner(program: Program, libLines: readonly string[], refere
  * hide the base's difference.
  */
 export function asBase(program: Program, libLines: readonly string[], baseLines: readonly string[], referenceLines: readonly string[]): boolean {
-  const view = (lines: readonly string[]) => {
+  const view = comparedView(program);
+  const lib = view(libLines);
+  const changed = changedKeys(lib, view(baseLines));
+  return referenceDiffs(lib, view(referenceLines)).every((d) => !changed.has(keyOf(d)));
+}
+
+/**
+ * Whether the lib differs from the reference as the base with one fix does
+ * (`fixedLines`, a run of the base with one layer's base fix that declares
+ * a reference reason): every projection in which lib and reference differ
+ * is the same on lib and the fixed base, and in one of them at least the
+ * base without the fix does otherwise, so the difference is the fix's (a
+ * difference the base alone makes is asBase's). Masked as asBase masks.
+ */
+export function asFix(program: Program, libLines: readonly string[], baseLines: readonly string[], fixedLines: readonly string[],
+  referenceLines: readonly string[]): boolean {
+  const view = comparedView(program);
+  const lib = view(libLines);
+  const fromFixed = changedKeys(lib, view(fixedLines));
+  const fromBase = changedKeys(lib, view(baseLines));
+  const diffs = referenceDiffs(lib, view(referenceLines));
+  return diffs.every((d) => !fromFixed.has(keyOf(d))) && diffs.some((d) => fromBase.has(keyOf(d)));
+}
+
+/** A program's log as asBase and asFix compare it: normalized, and in a program that pipes with the `desiredSize`s masked. */
+function comparedView(program: Program): (lines: readonly string[]) => string[] {
+  return (lines) => {
     const normalized = lines.map(normalizeLine);
     return pipes(program) ? maskQueueLevels(normalized) : normalized;
   };
-  const lib = view(libLines);
-  const changed = new Set(compareProjections(project(lib), project(view(baseLines))).map((d) => `${d.projection} ${d.key}`));
-  return referenceDiffs(lib, view(referenceLines)).every((d) => !changed.has(`${d.projection} ${d.key}`));
+}
+
+const keyOf = (d: ProjectionDiff) => `${d.projection} ${d.key}`;
+
+/** The projections' keys in which two logs differ. */
+function changedKeys(a: readonly string[], b: readonly string[]): Set<string> {
+  return new Set(compareProjections(project(a), project(b)).map(keyOf));
 }
 
 /** Each entry's runs with one thing (of its race candidates in `logs`) some turns later. */
