@@ -11,13 +11,13 @@
 //       differing program passes if a race explains it, if it pipes and
 //       differs only in a pipe's manner (kinds.ts teardown-writes), or if
 //       the lib does there exactly what the base does, on time or with one
-//       thing later (--base; by default base+fixes for the main series, a
-//       series' stock base for --series: a difference of Node's, listed,
-//       not the series'), or, where the base lacks the fixes the lib's
-//       layers carry (--series, or --base for the main series), if the
-//       lib does there what the base with one fix does whose base-fix.json
-//       names a reference reason (tools/ordering/base-fixes.ts). The rest fail, grouped by what differs first (N groups;
-//       three programs named a group, or with --members all of them).
+//       thing later (--base; by default the stock base of the lib's
+//       series: a difference of Node's, listed, not the series'), or,
+//       without --base, if the lib does there what the stock base with one
+//       of its layers' fixes does, one whose base-fix.json names a
+//       reference reason (tools/ordering/base-fixes.ts). The rest fail,
+//       grouped by what differs first (N groups; three programs named a
+//       group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
 //       default response (Node's own Response) and iterate (Node's async
 //       iterator counts turns its own way); --without '' leaves out none.
@@ -25,7 +25,7 @@
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
 import { resolveBase } from './lib/base-spec.ts';
-import { baseFixes, fixedBase, referenceFixes, withBaseFixes, type ReferenceFix } from './ordering/base-fixes.ts';
+import { baseFixes, referenceFixes, withBaseFixes, type ReferenceFix } from './ordering/base-fixes.ts';
 import { resolveLib, type Lib } from './lib/injected.ts';
 import { listLayers } from './lib/layers.ts';
 import { LIB_OVERLAY } from './lib/paths.ts';
@@ -99,11 +99,10 @@ async function corpus(): Promise<number> {
 
 /**
  * What the lib's differences from the reference are checked against
- * (asBase): --base; for the main series the base with the fixes its layers
- * carry (base-fix.json), the old side the ordering suite judges it
- * against, so a difference a fix makes is the fixes' (reference-fuzz-fixes
- * judges those); for --series NAME its stock base; none for the stock
- * base itself.
+ * (asBase, asFix): --base; otherwise the stock base of the lib's series
+ * (for --series NAME its own, for the main series the pinned one), none
+ * for the stock base itself. A difference one of the lib's fixes makes
+ * must then be that fix's declared one (judgedFixes).
  */
 function baseLib(lib: Lib): Lib | undefined {
   if (values.base !== undefined) return resolveLib(values.base);
@@ -111,18 +110,20 @@ function baseLib(lib: Lib): Lib | undefined {
     const base = resolveBase(series.base);
     return { name: `base ${base.nodeVersion}`, dir: base.dir };
   }
-  return lib.dir === resolveLib('base').dir ? undefined : fixedBase();
+  const base = resolveLib('base');
+  return lib.dir === base.dir ? undefined : base;
 }
 
 /**
  * The fixes of the lib's layers that declare a reference reason, for the
- * judge to try one at a time on a base without them: the series' for
- * --series; the main series' for the main lib with --base (its default
- * base, base+fixes, has them all). Each must name a reason the series'
+ * judge to try one at a time on the stock base: the series' for --series,
+ * the main series' for the main lib; none with --base, which may have
+ * them already. Each must name a reason the series'
  * reference-differences.json defines.
  */
 function judgedFixes(): ReferenceFix[] {
-  const layers = series ? series.layers : values.base !== undefined && (values.lib ?? 'patched') === 'patched' ? listLayers(LIB_OVERLAY) : [];
+  if (values.base !== undefined) return [];
+  const layers = series ? series.layers : (values.lib ?? 'patched') === 'patched' ? listLayers(LIB_OVERLAY) : [];
   return checkFixReasons(referenceFixes(baseFixes(layers)), series ? join(series.root, 'reference-differences.json') : REFERENCE_DIFFERENCES);
 }
 
