@@ -11,7 +11,7 @@
 //       differing program passes if a race explains it, if it pipes and
 //       differs only in a pipe's manner (kinds.ts teardown-writes), or if
 //       the lib does there exactly what the base does, on time or with one
-//       thing later (--base; by default the stock base of the lib's
+//       thing later on the base or on the reference (--base; by default the stock base of the lib's
 //       series: a difference of Node's, listed, not the series'), or,
 //       without --base, if the lib does there what the stock base with one
 //       of its layers' fixes does, one whose base-fix.json names a
@@ -19,8 +19,8 @@
 //       grouped by what differs first (N groups; three programs named a
 //       group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
-//       default response (Node's own Response) and iterate (Node's async
-//       iterator counts turns its own way); --without '' leaves out none.
+//       default response (undici's Response, built on Node's own stream
+//       classes); --without '' leaves out none.
 //       With --series, the series' whole lib (suite reference-fuzz-NAME).
 import { join } from 'node:path';
 import { parseFlags, intFlag } from './lib/args.ts';
@@ -33,7 +33,7 @@ import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
-  asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
+  asBase, asBaseOnReferenceWitnesses, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
   REFERENCE_DIFFERENCES,
 } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
@@ -47,7 +47,7 @@ const { values } = parseFlags({
   seed: { type: 'string' },
   count: { type: 'string', default: '1000' },
   drops: { type: 'boolean', default: false },
-  without: { type: 'string', default: 'response,iterate' },
+  without: { type: 'string', default: 'response' },
   base: { type: 'string' },
   listed: { type: 'string', default: '20' },
   members: { type: 'boolean', default: false },
@@ -163,8 +163,10 @@ async function programs(): Promise<number> {
     const run = await runSide(base, { kind: 'programs', programs: rest });
     for (const e of rest) if (asBase(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeBase.add(e.id);
     const later = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
-    likeBaseRaced = later.size;
     for (const id of later) likeBase.add(id);
+    const refLater = await asBaseOnReferenceWitnesses(rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
+    for (const id of refLater) likeBase.add(id);
+    likeBaseRaced = later.size + refLater.size;
     for (const fix of judgedFixes()) {
       const left = rest.filter((e) => !likeBase.has(e.id) && !likeFix.has(e.id));
       if (left.length === 0) break;
@@ -187,7 +189,7 @@ async function programs(): Promise<number> {
   }
   if (sorted.length > listed) console.log(`\n… ${sorted.length - listed} more groups (--listed)`);
   if (base && likeBase.size) {
-    const later = likeBaseRaced ? `, ${likeBaseRaced} of them with one thing some turns later on ${base.name}` : '';
+    const later = likeBaseRaced ? `, ${likeBaseRaced} of them with one thing some turns later on ${base.name} or on the reference` : '';
     console.log(`\n${likeBase.size} differ from the reference as ${base.name} does (the base's own differences${later})\n  ${name([...likeBase])}`);
   }
   for (const layer of new Set([...likeFix.values()].map((f) => f.layer))) {

@@ -13,7 +13,7 @@ import { listLayers } from '../../tools/lib/layers.ts';
 import { baseFixes, fixedBase, referenceFixes, withBaseFixes } from '../../tools/ordering/base-fixes.ts';
 import { generateProgram, type Program } from '../../tools/ordering/generate.ts';
 import {
-  asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, normalizeLine, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
+  asBase, asBaseOnReferenceWitnesses, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, normalizeLine, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
   type ReferenceDifference,
 } from '../../tools/ordering/reference.ts';
 import { REFERENCE, runSide } from '../../tools/ordering/side.ts';
@@ -87,6 +87,18 @@ test('as the base: a difference from the reference in which the lib does what th
   assert.equal(asBase(reading, ['1:1 pipeTo#1 fulfilled undefined', base[1]], base, ref), false);
   // A lib that agrees with the reference passes whatever the base does.
   assert.equal(asBase(reading, ref, base, ref), true);
+});
+
+test('as the base, entry by entry: one key\'s list holds several ops\' settlements, and the base may share the lib\'s difference in one only', () => {
+  const got = '1:1 getReader = ReadableStreamDefaultReader';
+  const threw = '1:1 getReader threw TypeError[ERR_INVALID_STATE]("locked")';
+  const ref = [got, got, got];
+  const lib = [got, got, threw];
+  // The base also threw at the third getReader(), and at the second, where lib and reference agree.
+  assert.equal(asBase(reading, lib, [got, threw, threw], ref), true);
+  // Where lib and reference differ, the base must have the lib's entry.
+  assert.equal(asBase(reading, lib, [got, threw, got], ref), false);
+  assert.equal(asBase(reading, [...lib, got], [got, got, threw], ref), false, 'an entry the base does not have');
 });
 
 test('as the base, in a program that pipes: the desiredSize a callback saw does not count', () => {
@@ -281,6 +293,24 @@ test('as one fix does: the series\' difference from the reference on seed 5 #276
   assert.equal(asBase(program, p, b, r), false);
   assert.equal(asFix(program, p, b, f14, r), true);
   assert.equal(asFix(program, p, b, f26, r), false);
+});
+
+// drops-seed-11 #1170: the series' tee closes its branches as the spec
+// does (fix of 25), so a pipe from one finishes sooner and a getReader()
+// of that branch succeeds that the reference, on its timing, refuses; a
+// getReader() of the other branch throws on Node, whose async iterator
+// locks it at once, where the reference's locks it later: the base's own.
+test('as the base on another timing of the reference: a race and the base\'s own difference in one program', async () => {
+  const program = generateProgram(11, 1170, { drops: true });
+  const entries = [{ id: 'both', program }];
+  const batch = { kind: 'programs' as const, programs: entries };
+  const [onBase, patched, ref] = await Promise.all([runSide(resolveLib('base'), batch), runSide(resolveLib('patched'), batch), runSide(REFERENCE, batch)]);
+  const [b, p, r] = [onBase, patched, ref].map((side) => side.logs.get('both')!);
+  assert.equal(asBase(program, p, b, r), false, 'the series does what the base does on the reference\'s own timing');
+  assert.deepEqual([...await asBaseWitnesses(resolveLib('base'), entries, patched.logs, onBase.logs, ref.logs)], []);
+  assert.deepEqual([...await asBaseOnReferenceWitnesses(entries, patched.logs, onBase.logs, ref.logs)], ['both']);
+  // Without the base's share (a base that agrees with the reference), no such run explains it.
+  assert.deepEqual([...await asBaseOnReferenceWitnesses(entries, patched.logs, ref.logs, ref.logs)], []);
 });
 
 test('reference.ts --members names every program of each group, not three', () => {
