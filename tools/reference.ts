@@ -11,11 +11,12 @@
 //       differing program passes if a race explains it, if it pipes and
 //       differs only in a pipe's manner (kinds.ts teardown-writes), or if
 //       the lib does there exactly what the base does, on time or with one
-//       thing later on the base or on the reference (--base; by default the stock base of the lib's
-//       series: a difference of Node's, listed, not the series'), or,
-//       without --base, if the lib does there what the stock base with one
-//       of its layers' fixes does, one whose base-fix.json names a
-//       reference reason (tools/ordering/base-fixes.ts). The rest fail,
+//       thing later on the base or on the reference (--base; by default
+//       the stock base of the lib's series: a difference of Node's,
+//       listed, not the series'), or, without --base, if the lib does
+//       there what the stock base with one of its layers' fixes does, one
+//       whose base-fix.json names a reference reason
+//       (tools/ordering/base-fixes.ts). The rest fail,
 //       grouped by what differs first (N groups; three programs named a
 //       group, or with --members all of them).
 //       --without leaves out programs with any of the ops named; by
@@ -33,8 +34,8 @@ import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
-  asBase, asBaseOnReferenceWitnesses, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner, raceWitnesses, readReferenceDifferences, referenceDiffs,
-  REFERENCE_DIFFERENCES,
+  asBase, asBaseOnReferenceWitnesses, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner,
+  raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES,
 } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
 import { readSeries, seriesStateLib } from './series/config.ts';

@@ -145,8 +145,9 @@ export function describeBaseFixes(fixes: readonly BaseFix[], sides = 'old side')
 
 /**
  * `lib` with the fixes applied (the lib itself when there are none), named
- * `<lib>+fixes` unless `name` says otherwise. Its directory, out/lib/<lib's folder>+fixes-<hash of its content>,
- * is written once and renamed into place, so runs in parallel share it.
+ * `<lib>+fixes` unless `name` says otherwise. Its directory,
+ * out/lib/<lib's folder>+fixes-<hash of its content>, is written once and
+ * renamed into place, so runs in parallel share it.
  */
 export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`): Lib {
   if (fixes.length === 0) return lib;

@@ -131,8 +131,8 @@ export function pipeManner(program: Program, libLines: readonly string[], refere
 
 /**
  * Whether the lib differs from the reference only where it does exactly
- * what `base` does: every projection in which lib and reference differ is
- * the same on lib and base. Such a difference is the base's own, not the
+ * what `base` does: wherever lib and reference differ, entry by entry
+ * (hasLibEntries), the base has the lib's entry. Such a difference is the base's own, not the
  * series'. In a program that pipes, the `desiredSize`s callbacks saw are
  * a pipe's manner and masked on all three first (kinds.ts
  * maskQueueLevels): a series' declared queue-levels deviation does not
@@ -148,10 +148,10 @@ export function asBase(program: Program, libLines: readonly string[], baseLines:
 /**
  * Whether the lib differs from the reference as the base with one fix does
  * (`fixedLines`, a run of the base with one layer's base fix that declares
- * a reference reason): every projection in which lib and reference differ
- * is the same on lib and the fixed base, and in one of them at least the
- * base without the fix does otherwise, so the difference is the fix's (a
- * difference the base alone makes is asBase's). Masked as asBase masks.
+ * a reference reason): wherever lib and reference differ, the fixed base
+ * has the lib's entry, and in one place at least the base without the fix
+ * does not, so the difference is the fix's (a difference the base alone
+ * makes is asBase's). Compared as asBase compares.
  */
 export function asFix(program: Program, libLines: readonly string[], baseLines: readonly string[], fixedLines: readonly string[],
   referenceLines: readonly string[]): boolean {
