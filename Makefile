@@ -175,8 +175,8 @@ fuzz: build
 resources: build
 	$(NODE) tools/resources.ts
 
-# The corpus, or with SEED random programs (without Response and async
-# iteration: tools/reference.ts's default), against the reference
+# The corpus, or with SEED random programs (without Response:
+# tools/reference.ts's default), against the reference
 # implementation (web-streams-polyfill).
 reference: build
 	$(NODE) tools/reference.ts $(if $(filter command line,$(origin SEED)),--seed $(SEED) --count $(COUNT))
