@@ -34,7 +34,7 @@ import { reportSummary } from './lib/summary.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
-  asBase, asBaseOnReferenceWitnesses, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner,
+  asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner,
   raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES,
 } from './ordering/reference.ts';
 import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
@@ -164,10 +164,8 @@ async function programs(): Promise<number> {
     const run = await runSide(base, { kind: 'programs', programs: rest });
     for (const e of rest) if (asBase(e.program, mine.logs.get(e.id)!, run.logs.get(e.id) ?? [], ref.logs.get(e.id)!)) likeBase.add(e.id);
     const later = await asBaseWitnesses(base, rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
-    for (const id of later) likeBase.add(id);
-    const refLater = await asBaseOnReferenceWitnesses(rest.filter((e) => !likeBase.has(e.id)), mine.logs, run.logs, ref.logs);
-    for (const id of refLater) likeBase.add(id);
-    likeBaseRaced = later.size + refLater.size;
+    likeBaseRaced = later.size;
+    for (const id of later.keys()) likeBase.add(id);
     for (const fix of judgedFixes()) {
       const left = rest.filter((e) => !likeBase.has(e.id) && !likeFix.has(e.id));
       if (left.length === 0) break;

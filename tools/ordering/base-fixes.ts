@@ -35,9 +35,8 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { resolveLib, type Lib } from '../lib/injected.ts';
 import { BASE_FIX_FILE, listLayers, type Layer } from '../lib/layers.ts';
-import { LIB_OVERLAY } from '../lib/paths.ts';
 import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../lib/libdir.ts';
-import { libDir } from '../lib/paths.ts';
+import { LIB_OVERLAY, libDir } from '../lib/paths.ts';
 
 export interface BaseFix {
   layer: string;

@@ -77,10 +77,11 @@ export function referenceDiffs(libLines: readonly string[], referenceLines: read
 }
 
 /** The reasons `file` may name: its own, and those of REFERENCE_DIFFERENCES. */
-export function readReasons(file = REFERENCE_DIFFERENCES): Record<string, string> {
-  const own = (JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile).reasons;
-  return file === REFERENCE_DIFFERENCES ? own : { ...readReasons(), ...own };
+export function readReasons(file = REFERENCE_DIFFERENCES, raw = readDifferencesFile(file)): Record<string, string> {
+  return file === REFERENCE_DIFFERENCES ? raw.reasons : { ...readReasons(), ...raw.reasons };
 }
+
+const readDifferencesFile = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile;
 
 /** `fixes`, once each names a reason `file` defines (readReasons); throws otherwise. */
 export function checkFixReasons<T extends { layer: string; reason: string }>(fixes: T[], file = REFERENCE_DIFFERENCES): T[] {
@@ -96,8 +97,8 @@ export function checkFixReasons<T extends { layer: string; reason: string }>(fix
  * REFERENCE_DIFFERENCES without repeating them.
  */
 export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<string, ReferenceDifference> {
-  const raw = JSON.parse(readFileSync(file, 'utf8')) as DifferencesFile;
-  const reasons = readReasons(file);
+  const raw = readDifferencesFile(file);
+  const reasons = readReasons(file, raw);
   const out = new Map<string, ReferenceDifference>();
   for (const [id, entry] of Object.entries(raw.scenarios ?? {})) {
     const bad = entry.projections?.find((p) => !REFERENCE_PROJECTIONS.includes(p));
@@ -192,33 +193,26 @@ function oneThingLater(entries: Entry[], logs: Map<string, string[]>): { entry: 
 }
 
 /**
- * Of `entries`, those in which a run of `base` with one thing some turns
- * later (the race witnesses) does what the lib does where the lib differs
- * from the reference (asBase). The lib and the base may race a program's
- * own ops differently (the ordering fuzz's `races`), so the base's own
- * difference from the reference can show on the lib's timing only.
+ * Of `entries`, those (id → the side that ran later) in which a run with
+ * one thing some turns later (the race witnesses) makes the lib's
+ * difference from the reference the base's (asBase): first a run of
+ * `base`, as the lib and the base may race a program's own ops
+ * differently (the ordering fuzz's `races`), so the base's own difference
+ * can show on the lib's timing only; then a run of the reference, for a
+ * race and the base's own difference in one program, each of which passes
+ * on its own.
  */
 export async function asBaseWitnesses(base: Lib, entries: Entry[], libLogs: Map<string, string[]>,
-  baseLogs: Map<string, string[]>, refLogs: Map<string, string[]>): Promise<Set<string>> {
-  const found = new Set<string>();
-  await runWitnesses(base, oneThingLater(entries, baseLogs), (w) => found.has(w.entry.id), (w, delayed) => {
-    if (asBase(w.entry.program, libLogs.get(w.entry.id) ?? [], delayed, refLogs.get(w.entry.id) ?? [])) found.add(w.entry.id);
-  });
-  return found;
-}
-
-/**
- * Of `entries`, those in which a run of the reference with one thing some
- * turns later differs from the lib only where the lib does what `base`
- * does (asBase against that run): a race and the base's own difference
- * in one program, each of which passes on its own.
- */
-export async function asBaseOnReferenceWitnesses(entries: Entry[], libLogs: Map<string, string[]>,
-  baseLogs: Map<string, string[]>, refLogs: Map<string, string[]>): Promise<Set<string>> {
-  const found = new Set<string>();
-  await runWitnesses(REFERENCE, oneThingLater(entries, refLogs), (w) => found.has(w.entry.id), (w, delayed) => {
-    if (asBase(w.entry.program, libLogs.get(w.entry.id) ?? [], baseLogs.get(w.entry.id) ?? [], delayed)) found.add(w.entry.id);
-  });
+  baseLogs: Map<string, string[]>, refLogs: Map<string, string[]>): Promise<Map<string, 'base' | 'reference'>> {
+  const found = new Map<string, 'base' | 'reference'>();
+  for (const side of ['base', 'reference'] as const) {
+    const own = side === 'base' ? baseLogs : refLogs;
+    await runWitnesses(side === 'base' ? base : REFERENCE, oneThingLater(entries.filter((e) => !found.has(e.id)), own), (w) => found.has(w.entry.id), (w, delayed) => {
+      const id = w.entry.id;
+      const [onBase, onRef] = side === 'base' ? [delayed, refLogs.get(id) ?? []] : [baseLogs.get(id) ?? [], delayed];
+      if (asBase(w.entry.program, libLogs.get(id) ?? [], onBase, onRef)) found.set(id, side);
+    });
+  }
   return found;
 }
 
