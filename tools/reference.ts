@@ -8,7 +8,9 @@
 //       whole series lib-overlay-NAME/) in lib-overlay-NAME/reference-differences.json.
 //   node tools/reference.ts [--lib …] --seed S --count N [--drops] [--without OP,…] [--base LIB] [--listed N] [--members]
 //       Random programs of the fuzz generator, to look for bugs. A
-//       differing program passes if a race explains it, if it pipes and
+//       differing program fails if a run of it again, after other
+//       programs, gives another log (the witnesses below rerun the lib).
+//       Otherwise it passes if a race explains it, if it pipes and
 //       differs only in a pipe's manner (kinds.ts teardown-writes), or if
 //       the lib does there exactly what the base does, on time or with one
 //       thing later on the base or on the reference (--base; by default
@@ -135,6 +137,19 @@ function signature(d: ProjectionDiff): string {
   return `${d.projection} of ${d.key.replace(/\d+/g, 'N')}: ${shape(d.old)} / ${shape(d.new)}`;
 }
 
+/**
+ * Of `entries`, those (ids) whose run again on the lib, in reverse order
+ * after other programs, gives another log. The witnesses rerun the lib,
+ * which says something of its first run only if a program's log does not
+ * depend on what ran before it in the process (a counter of the whole
+ * lib's, say).
+ */
+async function unreproducible(lib: Lib, entries: { id: string; program: Program }[], logs: Map<string, string[]>): Promise<string[]> {
+  const again = (await runSide(lib, { kind: 'programs', programs: [...entries].reverse() })).logs;
+  const same = (a: string[] = [], b: string[] = []) => a.length === b.length && a.every((line, i) => line === b[i]);
+  return entries.filter((e) => !same(again.get(e.id), logs.get(e.id))).map((e) => e.id);
+}
+
 async function programs(): Promise<number> {
   const seed = intFlag('reference', 'seed', values.seed, 0, USAGE);
   const count = intFlag('reference', 'count', values.count, 1, USAGE);
@@ -150,9 +165,11 @@ async function programs(): Promise<number> {
   const { lib, mine, ref } = await runBoth({ kind: 'programs', programs: entries });
   const diffsOf = new Map(entries.map((e) => [e.id, referenceDiffs(mine.logs.get(e.id) ?? [], ref.logs.get(e.id) ?? [])]));
   const differing = entries.filter((e) => diffsOf.get(e.id)!.length > 0);
-  process.stderr.write(`${differing.length} of ${entries.length} programs differ; looking for runs with one thing later that agree…\n`);
-  const raced = await raceWitnesses(lib, differing, mine.logs, ref.logs);
-  const unraced = differing.filter((e) => !raced.has(e.id));
+  process.stderr.write(`${differing.length} of ${entries.length} programs differ; running them again, then looking for runs with one thing later that agree…\n`);
+  const unsteady = await unreproducible(lib, differing, mine.logs);
+  const steady = differing.filter((e) => !unsteady.includes(e.id));
+  const raced = await raceWitnesses(lib, steady, mine.logs, ref.logs);
+  const unraced = steady.filter((e) => !raced.has(e.id));
   const manner = new Set(unraced.filter((e) => pipeManner(e.program, mine.logs.get(e.id)!, ref.logs.get(e.id)!)).map((e) => e.id));
   const rest = unraced.filter((e) => !manner.has(e.id));
   const base = baseLib(lib);
@@ -187,6 +204,7 @@ async function programs(): Promise<number> {
     console.log(renderProjectionDiffs(members[0].diffs, lib.name, 'reference', 3));
   }
   if (sorted.length > listed) console.log(`\n… ${sorted.length - listed} more groups (--listed)`);
+  if (unsteady.length) console.log(`\n${unsteady.length} give another log when run again, after other programs (the lib's run depends on what ran before it)\n  ${name(unsteady)}`);
   if (base && likeBase.size) {
     const later = likeBaseRaced ? `, ${likeBaseRaced} of them with one thing some turns later on ${base.name} or on the reference` : '';
     console.log(`\n${likeBase.size} differ from the reference as ${base.name} does (the base's own differences${later})\n  ${name([...likeBase])}`);
@@ -197,17 +215,18 @@ async function programs(): Promise<number> {
   }
   const bySide = (side: string) => [...raced.values()].filter((w) => w.side === side).length;
   const unexplained = rest.length - likeBase.size - likeFix.size;
+  const failed = unexplained + unsteady.length;
   const asFixes = likeFix.size ? `${likeFix.size} as one fix does, ` : '';
   const skipped = count - entries.length;
   console.log(`\nreference: seed ${seed}${values.drops ? ' (drops)' : ''}, ${entries.length} programs${skipped ? ` (${skipped} with ${[...without].join('/')} left out)` : ''}, ` +
-    `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${raced.size} agree once one thing comes some turns later ` +
+    `${lib.name} vs the reference implementation: ${entries.length - differing.length} agree, ${unsteady.length ? `${unsteady.length} not reproducible, ` : ''}${raced.size} agree once one thing comes some turns later ` +
     `(${bySide('lib')} on ${lib.name}, ${bySide('reference')} on the reference), ${manner.size} up to a pipe's manner, ` +
     `${base ? `${likeBase.size} as ${base.name} does, ` : ''}${asFixes}${unexplained} differ in ${groups.size} groups`);
   reportSummary({
-    suite: SUITE, passed: entries.length - unexplained, failed: unexplained,
-    notes: `seed ${seed}, ${raced.size} agree up to a race, ${manner.size} up to a pipe's manner${base ? `, ${likeBase.size} as ${base.name} does` : ''}${likeFix.size ? `, ${likeFix.size} as one fix does` : ''}`,
+    suite: SUITE, passed: entries.length - failed, failed,
+    notes: `seed ${seed}, ${unsteady.length ? `${unsteady.length} not reproducible, ` : ''}${raced.size} agree up to a race, ${manner.size} up to a pipe's manner${base ? `, ${likeBase.size} as ${base.name} does` : ''}${likeFix.size ? `, ${likeFix.size} as one fix does` : ''}`,
   });
-  return unexplained;
+  return failed;
 }
 
 (values.seed === undefined ? corpus() : programs()).then((failed) => {

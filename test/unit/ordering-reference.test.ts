@@ -101,6 +101,17 @@ test('as the base, entry by entry: one key\'s list holds several ops\' settlemen
   assert.equal(asBase(reading, [...lib, got], [got, got, threw], ref), false, 'an entry the base does not have');
 });
 
+test('as the base, a consumer\'s chunks: the base must have received the lib\'s whole list, not only its entries where lib and reference differ', () => {
+  const w = (t: string, chunk: string) => write(t, `"${chunk}"`, 0);
+  const ref = [w('1:1', 'c1'), w('1:2', 'c2'), w('1:3', 'c3')];
+  const lib = [w('1:1', 'c1'), w('1:2', 'c2')];
+  assert.equal(asBase(reading, lib, lib, ref), true, 'the base lost c3 too');
+  // A run whose sink received nothing lacks c3 as the lib does, entry by entry (seed 1 #196 of a lib that drops every fifth chunk of a stream).
+  assert.equal(asBase(reading, lib, [], ref), false);
+  assert.equal(asBase(reading, lib, [w('1:1', 'c1')], ref), false);
+  assert.equal(asBase(reading, lib, [...lib, w('1:4', 'c4')], ref), false);
+});
+
 test('as the base, in a program that pipes: the desiredSize a callback saw does not count', () => {
   // The base pulls once more than the reference; the lib does too, at another desiredSize.
   const ref = [pull('1:1', 2)];

@@ -176,11 +176,16 @@ function comparedView(program: Program): (lines: readonly string[]) => string[] 
  * index of a lib-vs-reference difference `d` (d.old the lib's list, d.new
  * the reference's) where the two differ: one key's list holds several
  * ops' settlements (every getReader's, say), and the base may differ from
- * the lib in one of them and share its difference in another.
+ * the lib in one of them and share its difference in another. A
+ * consumer's chunks are one stream's, so there the base must have the
+ * lib's whole list: entry by entry, a run that received fewer chunks
+ * (one that pipes later, or the reference with an op later) would pass a
+ * chunk the lib lost wherever the reference lacks it too.
  */
 function hasLibEntries(d: ProjectionDiff, other: Projections): boolean {
   const p = d.projection;
   const theirs = p === 'events' || p === 'order' ? [] : other[p].get(d.key) ?? [];
+  if (p === 'chunks') return theirs.length === d.old.length && d.old.every((entry, i) => entry === theirs[i]);
   for (let i = d.at; i < Math.max(d.old.length, d.new.length); i++)
     if (d.old[i] !== d.new[i] && d.old[i] !== theirs[i]) return false;
   return true;
