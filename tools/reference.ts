@@ -33,7 +33,9 @@ import { resolveLib, type Lib } from './lib/injected.ts';
 import { listLayers } from './lib/layers.ts';
 import { LIB_OVERLAY } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
+import { firstDifference } from './ordering/diff.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
+import type { Entry } from './ordering/judge-programs.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
   asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner,
@@ -144,10 +146,9 @@ function signature(d: ProjectionDiff): string {
  * depend on what ran before it in the process (a counter of the whole
  * lib's, say).
  */
-async function unreproducible(lib: Lib, entries: { id: string; program: Program }[], logs: Map<string, string[]>): Promise<string[]> {
+async function unreproducible(lib: Lib, entries: Entry[], logs: Map<string, string[]>): Promise<string[]> {
   const again = (await runSide(lib, { kind: 'programs', programs: [...entries].reverse() })).logs;
-  const same = (a: string[] = [], b: string[] = []) => a.length === b.length && a.every((line, i) => line === b[i]);
-  return entries.filter((e) => !same(again.get(e.id), logs.get(e.id))).map((e) => e.id);
+  return entries.filter((e) => firstDifference(again.get(e.id) ?? [], logs.get(e.id) ?? []) >= 0).map((e) => e.id);
 }
 
 async function programs(): Promise<number> {

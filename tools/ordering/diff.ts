@@ -17,7 +17,8 @@ export interface Comparison {
 
 const MISSING = ['(scenario missing on this side)'];
 
-export function firstDifference(a: string[], b: string[]): number {
+/** Index of the first line where `a` and `b` differ, the shorter's length if one is a prefix of the other, -1 if equal. */
+export function firstDifference(a: readonly string[], b: readonly string[]): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
   return a.length === b.length ? -1 : n;

@@ -19,6 +19,8 @@
 // are `<name>(<args>)`, settlements `<label> fulfilled|rejected|threw|=|value
 // <value>`, final states `final <stream> <state>`.
 
+import { firstDifference } from './diff.ts';
+
 export type ProjectionName = 'callbacks' | 'chunks' | 'settlements' | 'finals' | 'events' | 'order';
 
 export interface Projections {
@@ -132,12 +134,6 @@ const DESCRIBE: Record<ProjectionName, string> = {
   events: 'event',
   order: 'order of',
 };
-
-function firstDifference(a: readonly string[], b: readonly string[]): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
-  return a.length === b.length ? -1 : n;
-}
 
 function compareLists(name: ProjectionName, a: Map<string, string[]>, b: Map<string, string[]>, out: ProjectionDiff[]): void {
   const keys = [...a.keys(), ...[...b.keys()].filter((k) => !a.has(k))];

@@ -22,6 +22,7 @@ import { join, relative } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { ROOT } from '../lib/paths.ts';
 import type { Program } from './generate.ts';
+import { firstDifference } from './diff.ts';
 import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
 import { maskQueueLevels, violations } from './kinds.ts';
 import { compareProjections, project, type ProjectionDiff, type ProjectionName, type Projections } from './projections.ts';
@@ -185,7 +186,7 @@ function comparedView(program: Program): (lines: readonly string[]) => string[] 
 function hasLibEntries(d: ProjectionDiff, other: Projections): boolean {
   const p = d.projection;
   const theirs = p === 'events' || p === 'order' ? [] : other[p].get(d.key) ?? [];
-  if (p === 'chunks') return theirs.length === d.old.length && d.old.every((entry, i) => entry === theirs[i]);
+  if (p === 'chunks') return firstDifference(d.old, theirs) < 0;
   for (let i = d.at; i < Math.max(d.old.length, d.new.length); i++)
     if (d.old[i] !== d.new[i] && d.old[i] !== theirs[i]) return false;
   return true;
