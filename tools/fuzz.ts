@@ -87,7 +87,8 @@ const LISTED = 10;
 function summarize(o: Outcome, oldName: string, newName: string): string {
   if (o.kind === 'undeclared') return `undeclared${o.found === 'beyond' ? '' : ` (a declaration of kind ${o.found} would cover it)`}`;
   if (o.kind !== 'beyond') return '';
-  const unexplained = [o.raced ? 'no race' : '', o.replayed ? 'no byobRequest replay' : ''].filter(Boolean).join(' and ');
+  const replay = o.unreproducible ? 'a byobRequest replay only, not the run judged' : 'no byobRequest replay';
+  const unexplained = [o.raced ? 'no race' : '', o.replayed ? replay : ''].filter(Boolean).join(' and ');
   const untried = o.raced && o.triples === false ? '; three things later not tried' : '';
   return `beyond ${o.allowed}${unexplained ? ` (${unexplained} explains it${untried})` : ''}: ${renderProjectionDiff(o.violations[0], oldName, newName)}`;
 }
@@ -102,7 +103,10 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
   const three = o.triples ? `, three up to ${TRIPLE_DELAYS.at(-1)} each` : `; three not tried: the run gives them to ${maxTriples} program(s), --triples`;
   const race = o.raced ? `; and no run of ${oldName} with one, two or three of its ops, source calls, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each${three}) fits it, so no race explains it` : '';
-  const replay = o.replayed ? `; and ${newName} run with the byte source making the choices it made on ${oldName} (enqueueing where it found no byobRequest) does not fit it either` : '';
+  const replayRun = `${newName} run with the byte source making the choices it made on ${oldName} (enqueueing where it found no byobRequest)`;
+  const replay = !o.replayed ? ''
+    : o.unreproducible ? `; and ${replayRun} fits it, but ${newName} run again without the replay gives another log than the run judged, so the replay says nothing of that run`
+    : `; and ${replayRun} does not fit it either`;
   return [`it differs beyond what its declarations allow (${by})${race}${replay}; what differs, judged as ${o.allowed}:`,
     renderProjectionDiffs(o.violations, oldName, newName)].join('\n');
 }

@@ -33,15 +33,13 @@ import { resolveLib, type Lib } from './lib/injected.ts';
 import { listLayers } from './lib/layers.ts';
 import { LIB_OVERLAY } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
-import { firstDifference } from './ordering/diff.ts';
 import { generateProgram, programName, type Program } from './ordering/generate.ts';
-import type { Entry } from './ordering/judge-programs.ts';
 import { renderProjectionDiffs, type ProjectionDiff } from './ordering/projections.ts';
 import {
   asBase, asBaseWitnesses, asFix, checkFixReasons, codingPrograms, judgeAgainstReference, pipeManner,
   raceWitnesses, readReferenceDifferences, referenceDiffs, REFERENCE_DIFFERENCES,
 } from './ordering/reference.ts';
-import { REFERENCE, runSide, type Batch } from './ordering/side.ts';
+import { REFERENCE, runSide, unreproducible, type Batch } from './ordering/side.ts';
 import { readSeries, seriesStateLib } from './series/config.ts';
 
 const USAGE = 'node tools/reference.ts [--lib patched|base|<dir> | --series NAME] [--filter TEXT] | [--seed S --count N [--drops] [--without OP,…] [--base LIB] [--listed N] [--members]]';
@@ -137,18 +135,6 @@ function signature(d: ProjectionDiff): string {
   const shape = (list: string[]) => (d.at < list.length ? list[d.at] : '(nothing)')
     .replace(/"(?:[^"\\]|\\.)*"/g, 's').replace(/\d+/g, 'N').replace(/\(.*\)/s, '(…)');
   return `${d.projection} of ${d.key.replace(/\d+/g, 'N')}: ${shape(d.old)} / ${shape(d.new)}`;
-}
-
-/**
- * Of `entries`, those (ids) whose run again on the lib, in reverse order
- * after other programs, gives another log. The witnesses rerun the lib,
- * which says something of its first run only if a program's log does not
- * depend on what ran before it in the process (a counter of the whole
- * lib's, say).
- */
-async function unreproducible(lib: Lib, entries: Entry[], logs: Map<string, string[]>): Promise<string[]> {
-  const again = (await runSide(lib, { kind: 'programs', programs: [...entries].reverse() })).logs;
-  return entries.filter((e) => firstDifference(again.get(e.id) ?? [], logs.get(e.id) ?? []) >= 0).map((e) => e.id);
 }
 
 async function programs(): Promise<number> {

@@ -5,9 +5,9 @@
 // issue's three (a chunk dropped, two swapped, an error turned into a close)
 // must fail its fuzz run (seed 777001, 3000 programs) and the ordering suite,
 // the report naming the projection that differs; two that drop chunks must
-// fail the reference fuzz. (The unbroken
-// series passes the same fuzz run with all 42 declared programs checked;
-// `make test` runs its own fuzz on seed 1.)
+// fail the reference fuzz. (The unbroken series passes the same fuzz run
+// with all 42 declared programs checked; `make test` runs its own fuzz on
+// seed 1.)
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

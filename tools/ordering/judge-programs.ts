@@ -18,7 +18,7 @@
 // as those coming later; a lost, reordered or invented chunk, or an error
 // delivered as a close, is no run of the base at any timing.
 import { availableParallelism } from 'node:os';
-import { runSide } from './side.ts';
+import { runSide, unreproducible } from './side.ts';
 import { allowedKinds, type Declared } from './deviations.ts';
 import { programFeatures, type Program } from './generate.ts';
 import { classify, violations, widestLevel, type Level } from './kinds.ts';
@@ -53,9 +53,11 @@ export type Outcome =
   /**
    * `raced`/`replayed`: a race or byobRequest replay was allowed, and none
    * fits; `triples`: whether witnesses of three things later were tried
-   * (false: the run had given them to as many programs as it may).
+   * (false: the run had given them to as many programs as it may);
+   * `unreproducible`: a replay fit, but the new lib run again plainly gave
+   * another log than the run judged.
    */
-  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean; triples?: boolean; replayed?: boolean };
+  | { kind: 'beyond'; allowed: Level; by: Declared[]; violations: ProjectionDiff[]; raced?: boolean; triples?: boolean; replayed?: boolean; unreproducible?: boolean };
 
 export interface Judged {
   outcomes: Outcome[];
@@ -222,7 +224,7 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   // with one thing later (a pipe that reads sooner also runs ahead of the
   // program's own operations).
   const timings = new Map(racing.map((r) => [r.index, singleDelays(r)]));
-  await replayByobChoices(oldLib, newLib, entries, outcomes, timings);
+  await replayByobChoices(oldLib, newLib, entries, outcomes, timings, b.logs);
   return { outcomes, logs: [a.logs, b.logs], triplesTried: tried.length };
 }
 
@@ -245,10 +247,12 @@ const UNUSED = / fill#\d+ left a byobRequest unused$/;
  * A fill that found a request on the base but none on the new lib still
  * differs (its line says so). `timings`: for a program whose declarations
  * allow races, the base's runs with one thing later (program.delay) tried
- * after the plain one.
+ * after the plain one. The replay is a rerun of the new lib, so a program
+ * it explains must also give `newLogs`' log (the run judged) when run
+ * again plainly; one that does not stays beyond, marked `unreproducible`.
  */
 export async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry[], outcomes: Outcome[],
-  timings: ReadonlyMap<number, Record<string, number>[]>): Promise<void> {
+  timings: ReadonlyMap<number, Record<string, number>[]>, newLogs: ReadonlyMap<string, string[]>): Promise<void> {
   const variants = entries.flatMap((e, index) => {
     const o = outcomes[index];
     if (o.kind !== 'beyond' || !allowedKinds(o.by).has('byob-requests') || !fillsByobRequests(e.program)) return [];
@@ -272,6 +276,7 @@ export async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry
     kind: 'programs',
     programs: variants.map((v) => ({ id: v.id, program: { ...entries[v.index].program, byobReplay: choicesOf(logOf(recorded.logs, v.id)) } })),
   });
+  const beyond = new Map<number, Outcome & { kind: 'beyond' }>();
   for (const v of variants) {
     const o = outcomes[v.index];
     if (o.kind !== 'beyond') continue;
@@ -281,8 +286,11 @@ export async function replayByobChoices(oldLib: Lib, newLib: Lib, entries: Entry
     const y = lines.filter((l) => !UNUSED.test(l));
     // With nothing left unused the replay is a plain rerun: it explains nothing.
     if (unused === 0 || violations(o.allowed, x, y).length > 0) continue;
+    beyond.set(v.index, o);
     outcomes[v.index] = { kind: 'replayed', delay: v.delay, unused, found: classify(x, y) as Level | 'identical', by: o.by };
   }
+  const unsteady = await unreproducible(newLib, [...beyond.keys()].map((index) => entries[index]), newLogs);
+  for (const [index, o] of beyond) if (unsteady.includes(entries[index].id)) outcomes[index] = { ...o, unreproducible: true };
 }
 
 /**

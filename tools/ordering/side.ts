@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { injectedNode, type Lib } from '../lib/injected.ts';
 import { OUT, PINNED_NODE, ROOT } from '../lib/paths.ts';
+import { firstDifference } from './diff.ts';
 
 export const HARNESS_MAIN = join(ROOT, 'test', 'ordering', 'main.js');
 export const CORPUS = join(ROOT, 'test', 'ordering', 'scenarios');
@@ -77,4 +78,17 @@ export function runSide(lib: Lib, batch: Batch, timeoutMs = 120_000): Promise<Si
       }
     });
   });
+}
+
+/**
+ * Of `programs`, the ids of those whose run again on `lib`, in reverse
+ * order after the others, gives another log than `logs`. A verdict that
+ * reruns the lib says something of its first run only if a program's log
+ * does not depend on what ran before it in the process (a counter of the
+ * whole lib's, say).
+ */
+export async function unreproducible(lib: Lib, programs: { id: string; program: unknown }[], logs: ReadonlyMap<string, string[]>): Promise<string[]> {
+  if (programs.length === 0) return [];
+  const again = (await runSide(lib, { kind: 'programs', programs: [...programs].reverse() })).logs;
+  return programs.filter((e) => firstDifference(again.get(e.id) ?? [], logs.get(e.id) ?? []) >= 0).map((e) => e.id);
 }
