@@ -442,17 +442,23 @@ async function iterate(t, stream, o, bodyTurns) {
 // `lateBy` (the judge's race witnesses, `source.next` in program.delay): an
 // async generator takes that many turns before each step, its end included,
 // as one awaiting something of its own would.
+// The step that ends the iteration logs `source.next closed r0` (from()
+// closes its stream on it), the counterpart of a pull source's
+// `source.pull closed r0`: a pipe that read further may have taken that
+// step on one side only (the judge's read-ahead, tools/ordering/kinds.ts).
 function makeIterable(t, src, nextChunk, lateBy = 0) {
   const n = src.count ?? 3;
+  const ended = () => t.log('source.next closed r0');
   switch (src.fromKind ?? 'array') {
     case 'array':
-      return Array.from({ length: n }, nextChunk);
+      return loggingEnd(Array.from({ length: n }, nextChunk), ended);
     case 'generator':
       return (function* gen() {
         for (let i = 0; i < n; i++) {
           t.log('generator next');
           yield nextChunk();
         }
+        ended();
       })();
     case 'async-generator':
       return (async function* agen() {
@@ -462,6 +468,7 @@ function makeIterable(t, src, nextChunk, lateBy = 0) {
           yield nextChunk();
         }
         if (lateBy > 0) await t.ticks(lateBy);
+        ended();
       })();
     case 'iterable-return': {
       let i = 0;
@@ -470,7 +477,9 @@ function makeIterable(t, src, nextChunk, lateBy = 0) {
           return {
             next() {
               t.log('iterator.next');
-              return i++ < n ? { value: nextChunk(), done: false } : { value: undefined, done: true };
+              if (i++ < n) return { value: nextChunk(), done: false };
+              ended();
+              return { value: undefined, done: true };
             },
             return(v) {
               t.log('iterator.return');
@@ -482,8 +491,25 @@ function makeIterable(t, src, nextChunk, lateBy = 0) {
       };
     }
     case 'promises':
-      return Array.from({ length: n }, () => Promise.resolve(nextChunk()));
+      return loggingEnd(Array.from({ length: n }, () => Promise.resolve(nextChunk())), ended);
     default:
       throw new Error(`unknown fromKind '${src.fromKind}'`);
   }
+}
+
+// The array still, with its own @@iterator (which from() must use, as
+// GetIterator does) calling `ended` where the array's iterator is done.
+function loggingEnd(array, ended) {
+  const values = Array.prototype[Symbol.iterator];
+  array[Symbol.iterator] = function iterator() {
+    const it = values.call(this);
+    return {
+      next() {
+        const result = it.next();
+        if (result.done) ended();
+        return result;
+      },
+    };
+  };
+  return array;
 }

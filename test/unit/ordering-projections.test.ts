@@ -222,6 +222,12 @@ test('kinds: read-ahead lets a stream its own pull() closed end closed against r
   // Only closed against readable: an errored or still locked stream stays beyond.
   assert.equal(classify(base, pulled.map((l) => l.replace('final r0 closed', 'final r0 errored Error("x")'))), 'beyond');
   assert.equal(classify(base.map((l) => l.replace('final r0 readable', 'final r0 readable locked')), pulled), 'beyond');
+  // A from() source's iterator ending closes its stream as a pull's close does (fuzz/coding-seed-20261207-4430, minimized).
+  const notStepped = ['1:6 w0.abort(Error("signal abort"))', '4:0 final r0 readable'];
+  const stepped = [notStepped[0], '1:7 source.next closed r0', '4:0 final r0 closed'];
+  assert.equal(classify(notStepped, stepped), 'read-ahead');
+  assert.equal(classify(stepped, notStepped), 'read-ahead');
+  assert.equal(classify(notStepped, [notStepped[0], '4:0 final r0 closed']), 'beyond');
   // The pulls and their chunks are still judged: a pull more that the other side's pipe did not need changes nothing else.
   assert.equal(classify(base, [...pulled.slice(0, 3), '3:4 w0.write("c9", WritableStreamDefaultController{aborted:false,desiredSize:0})', ...pulled.slice(3)]), 'beyond');
 });

@@ -119,8 +119,26 @@ test('as the base, in a program that pipes: the desiredSize a callback saw does 
   const lib = [pull('1:1', 2), pull('1:2', 0)];
   assert.equal(asBase(piping, lib, base, ref), true);
   assert.equal(asBase(reading, lib, base, ref), false);
-  // A pull the base does not make is still the lib's own.
-  assert.equal(asBase(piping, [...lib, pull('1:3', 0)], base, ref), false);
+  // A write the base does not make is still the lib's own.
+  assert.equal(asBase(piping, [...lib, write('1:3', '"c1"', 0)], base, ref), false);
+});
+
+test('as the base, in a program that pipes: the lib may have run its feeding callbacks further than the base (read-ahead), on top of the base\'s own difference', () => {
+  // Seed 18 #2144, shortened: the base and the lib cancel the source where
+  // the reference does not, and the lib's pipe has pulled and transformed
+  // one chunk more before that.
+  const transform = (t: string, chunk: string) => `${t} ts1.transform(${chunk}, TransformStreamDefaultController{desiredSize:4})`;
+  const ref = [pull('1:1', 0), transform('1:4', '"c1"'), pull('1:8', 0), '1:12 source.pull closed r0', '4:0 final r0 closed'];
+  const base = [pull('1:1', 0), transform('1:4', '"c1"'), '1:9 source.cancel(undefined)', '4:0 final r0 closed'];
+  const lib = [pull('1:1', 0), transform('1:4', '"c1"'), pull('1:5', 0), transform('1:6', '"c2"'), '1:9 source.cancel(undefined)', '4:0 final r0 closed'];
+  assert.equal(asBase(piping, lib, base, ref), true);
+  // Without a pipe there is no read-ahead.
+  assert.equal(asBase(reading, lib, base, ref), false);
+  // Only the last feeding callbacks go: another chunk in the middle stays the lib's own.
+  const swapped = [pull('1:1', 0), transform('1:4', '"c2"'), pull('1:5', 0), transform('1:6', '"c1"'), '1:9 source.cancel(undefined)', '4:0 final r0 closed'];
+  assert.equal(asBase(piping, swapped, base, ref), false);
+  // And what is not a feeding callback is compared as before: a cancel the base does not make.
+  assert.equal(asBase(piping, lib, [...base.slice(0, 2), '4:0 final r0 closed'], ref), false);
 });
 
 test('as one fix does: the lib does what the base with the fix does, where the base alone does not', () => {

@@ -105,6 +105,25 @@ test('harness: its logs feed every projection (callbacks with desiredSize, chunk
   assert.deepEqual(q.finals.get('w0'), ['closed']);
 });
 
+test('harness: a from() source logs the iterator step that ends it, once, whatever the iterable', async () => {
+  const kinds = ['array', 'generator', 'async-generator', 'iterable-return', 'promises'];
+  const programs = kinds.flatMap((fromKind) => [
+    { id: `${fromKind} piped`, program: { source: { type: 'from', fromKind, count: 2 }, ops: [{ op: 'pipeTo', r: 0, sink: { write: 'sync' } }] } },
+    // Read once only: the iteration never ends.
+    { id: `${fromKind} read once`, program: { source: { type: 'from', fromKind, count: 2 }, ops: [{ op: 'read', r: 0 }] } },
+  ]);
+  const { logs } = await runSide(resolveLib('base'), { kind: 'programs', programs });
+  for (const fromKind of kinds) {
+    const piped = project(logs.get(`${fromKind} piped`)!);
+    assert.deepEqual(piped.callbacks.get('source'), ['next closed r0'], fromKind);
+    assert.deepEqual(piped.chunks.get('w0'), ['"c1"', '"c2"'], fromKind);
+    assert.deepEqual(piped.finals.get('r0'), ['closed'], fromKind);
+    const once = project(logs.get(`${fromKind} read once`)!);
+    assert.equal(once.callbacks.get('source'), undefined, fromKind);
+    assert.deepEqual(once.finals.get('r0'), ['readable'], fromKind);
+  }
+});
+
 test('a lib that fulfils reads one microtask late fails the corpus, naming the scenarios', () => {
   const r = tool('ordering.ts', ['--new', lateReadLib('ordering-late-read')]);
   assert.equal(r.status, 1, r.stdout + r.stderr);

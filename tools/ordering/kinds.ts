@@ -23,9 +23,10 @@
 //                 fewer times: a
 //                 stream's last ones are missing on one side; the runs both
 //                 made, and every other callback, are the same. A stream
-//                 whose pull() closed it may end `closed` on that side and
-//                 `readable` on the other (a pipe there left the queue the
-//                 close waits on, or did not run that pull).
+//                 whose pull() or from() iterator closed it may end
+//                 `closed` on that side and `readable` on the other (a
+//                 pipe there left the queue the close waits on, or did not
+//                 run that pull or step).
 //   teardown-writes as read-ahead once a sink aborted on both sides may
 //                 have written more or fewer of its last chunks before its
 //                 abort(): its last write() calls are missing on one side,
@@ -128,11 +129,15 @@ export function trimReadAhead(oldLines: readonly string[], newLines: readonly st
   return [trim(oldLines, oldCount, newCount), trim(newLines, newCount, oldCount)];
 }
 
-/** The streams a source's pull() closed in `lines`: its `<owner>.pull closed <stream>` result (test/ordering/program.js). */
-function closedByPull(lines: readonly string[]): Set<string> {
+/**
+ * The streams their source closed in `lines`: a pull()'s `<owner>.pull
+ * closed <stream>` result, or a from() iterator's last step, `<owner>.next
+ * closed <stream>` (test/ordering/program.js).
+ */
+function closedBySource(lines: readonly string[]): Set<string> {
   return new Set(lines.flatMap((l) => {
     const e = parseEvent(stripPosition(l));
-    return e.kind === 'result' && e.callback === 'pull' && e.what.startsWith('closed ') ? [e.what.slice('closed '.length)] : [];
+    return e.kind === 'result' && (e.callback === 'pull' || e.callback === 'next') && e.what.startsWith('closed ') ? [e.what.slice('closed '.length)] : [];
   }));
 }
 
@@ -146,14 +151,14 @@ function finalStates(lines: readonly string[]): Map<string, string> {
 /**
  * trimReadAhead, and then a stream that ends `closed` on one side and
  * `readable` on the other read as `readable` on both, where its source's
- * pull() closed it on the closed side: a pipe that read further drained
- * the queue that close waited on, or ran the pull that closed it. The
- * pull-close lines themselves must still match once trimmed.
+ * pull() or iterator closed it on the closed side: a pipe that read further
+ * drained the queue that close waited on, or ran the pull or step that
+ * closed it. The close lines themselves must still match once trimmed.
  */
-function readAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
+export function readAhead(oldLines: readonly string[], newLines: readonly string[]): [string[], string[]] {
   const [a, b] = trimReadAhead(oldLines, newLines);
   const reopen = (lines: string[], untrimmed: readonly string[], other: readonly string[]) => {
-    const closed = closedByPull(untrimmed);
+    const closed = closedBySource(untrimmed);
     if (closed.size === 0) return lines;
     const otherFinals = finalStates(other);
     return lines.map((l) => {

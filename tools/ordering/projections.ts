@@ -42,7 +42,8 @@ export type Event =
 const POSITION = /^\d+:\d+ /;
 const NAME = String.raw`[A-Za-z_$][\w$#-]*(?:\.[A-Za-z_$][\w$#-]*)*`;
 const CALL = new RegExp(`^(${NAME})\\((.*)\\)$`, 's');
-// `<owner>.pull closed <stream>`: a source's pull() closed its own stream
+// `<owner>.pull closed <stream>` and `<owner>.next closed <stream>`: a
+// source's pull() or from() iterator closed its own stream
 // (test/ordering/program.js), so read-ahead can tell that close from others.
 const RESULT = new RegExp(`^(${NAME}) (thenable\\.then called|result\\.then read|result\\.then called|closed \\S+)$`);
 const SETTLE = /^(\S(?:.*?\S)?) (fulfilled|rejected|threw|=|value) (.*)$/s;

@@ -24,7 +24,7 @@ import { ROOT } from '../lib/paths.ts';
 import type { Program } from './generate.ts';
 import { firstDifference } from './diff.ts';
 import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
-import { maskQueueLevels, violations } from './kinds.ts';
+import { maskQueueLevels, readAhead, violations } from './kinds.ts';
 import { compareProjections, project, type ProjectionDiff, type ProjectionName, type Projections } from './projections.ts';
 import { CORPUS, REFERENCE } from './side.ts';
 
@@ -138,30 +138,28 @@ export function pipeManner(program: Program, libLines: readonly string[], refere
  * series'. In a program that pipes, the `desiredSize`s callbacks saw are
  * a pipe's manner and masked on all three first (kinds.ts
  * maskQueueLevels): a series' declared queue-levels deviation does not
- * hide the base's difference.
+ * hide the base's difference. For the same reason the feeding callbacks
+ * (pull(), a from() iterator's steps, transform()) one of lib and base ran
+ * past the other are left out of both (kinds.ts readAhead): the series'
+ * declared read-ahead, which the ordering fuzz judges against the base,
+ * on top of the base's own difference.
  */
 export function asBase(program: Program, libLines: readonly string[], baseLines: readonly string[], referenceLines: readonly string[]): boolean {
   const view = comparedView(program);
-  const lib = view(libLines);
-  const base = project(view(baseLines));
-  return referenceDiffs(lib, view(referenceLines)).every((d) => hasLibEntries(d, base));
+  const [lib, base] = pipes(program) ? readAhead(view(libLines), view(baseLines)) : [view(libLines), view(baseLines)];
+  return referenceDiffs(lib, view(referenceLines)).every((d) => hasLibEntries(d, project(base)));
 }
 
 /**
  * Whether the lib differs from the reference as the base with one fix does
  * (`fixedLines`, a run of the base with one layer's base fix that declares
- * a reference reason): wherever lib and reference differ, the fixed base
- * has the lib's entry, and in one place at least the base without the fix
- * does not, so the difference is the fix's (a difference the base alone
- * makes is asBase's). Compared as asBase compares.
+ * a reference reason) and not as the base alone does: asBase against the
+ * fixed base holds, against the base it does not, so the difference is
+ * the fix's (a difference the base alone makes is asBase's).
  */
 export function asFix(program: Program, libLines: readonly string[], baseLines: readonly string[], fixedLines: readonly string[],
   referenceLines: readonly string[]): boolean {
-  const view = comparedView(program);
-  const lib = view(libLines);
-  const [base, fixed] = [project(view(baseLines)), project(view(fixedLines))];
-  const diffs = referenceDiffs(lib, view(referenceLines));
-  return diffs.every((d) => hasLibEntries(d, fixed)) && diffs.some((d) => !hasLibEntries(d, base));
+  return asBase(program, libLines, fixedLines, referenceLines) && !asBase(program, libLines, baseLines, referenceLines);
 }
 
 /** A program's log as asBase and asFix compare it: normalized, and in a program that pipes with the `desiredSize`s masked. */
