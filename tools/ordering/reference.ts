@@ -147,7 +147,8 @@ export function pipeManner(program: Program, libLines: readonly string[], refere
 export function asBase(program: Program, libLines: readonly string[], baseLines: readonly string[], referenceLines: readonly string[]): boolean {
   const view = comparedView(program);
   const [lib, base] = pipes(program) ? readAhead(view(libLines), view(baseLines)) : [view(libLines), view(baseLines)];
-  return referenceDiffs(lib, view(referenceLines)).every((d) => hasLibEntries(d, project(base)));
+  const projected = project(base);
+  return referenceDiffs(lib, view(referenceLines)).every((d) => hasLibEntries(d, projected));
 }
 
 /**
