@@ -256,6 +256,25 @@ test('kinds: teardown-writes allows an aborted sink fewer last writes, nothing e
   assert.equal(classify(aborted, aborted.map((l, i) => (i === 3 ? l.replace('"c2"', '"c3"') : l))), 'beyond');
 });
 
+test('kinds: teardown-writes counts a sink that ends errored alike on both sides as aborted', () => {
+  // A pipe's abort of a sink that has no abort() leaves only its final state (reference seed 22 #631, trimmed).
+  const signalled = [
+    '1:3 w0.write(Uint8Array(0+2/2)[1,1], WritableStreamDefaultController{aborted:false,desiredSize:1})',
+    '1:4 w0.write(Uint8Array(0+3/3)[2,2,2], WritableStreamDefaultController{aborted:false,desiredSize:2})',
+    '1:14 pipeTo#1 rejected Error("signal abort")',
+    '4:0 final w0 errored Error("signal abort")',
+  ];
+  const oneLess = signalled.filter((_, i) => i !== 1);
+  assert.equal(classify(signalled, oneLess), 'teardown-writes');
+  assert.equal(classify(oneLess, signalled), 'teardown-writes');
+  // Not where the sink ends errored differently, or on one side only.
+  const otherError = oneLess.map((l) => l.replace('final w0 errored Error("signal abort")', 'final w0 errored Error("controller error")'));
+  assert.equal(classify(signalled, otherError), 'beyond');
+  assert.equal(classify(signalled, oneLess.map((l) => l.replace(/final w0 errored .*/, 'final w0 closed'))), 'beyond');
+  // Nor a chunk lost before the last one.
+  assert.equal(classify(signalled, signalled.filter((_, i) => i !== 0)), 'beyond');
+});
+
 test('render: one line per differing view, named, capped', () => {
   const diffs = compareProjections(project(LOG), project(edit({ 11: undefined, 14: '1:8 pipeTo#1 rejected Error("boom")' })));
   const text = renderProjectionDiffs(diffs, 'base', 'broken', 3);

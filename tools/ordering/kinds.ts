@@ -29,11 +29,12 @@
 //                 run that pull or step).
 //   teardown-writes as read-ahead once a sink aborted on both sides may
 //                 have written more or fewer of its last chunks before its
-//                 abort(): its last write() calls are missing on one side,
-//                 so one side's chunks are the other's first ones (a lost
-//                 chunk in the middle, or before a close(), still differs).
-//                 Named scenarios only: a random program that loses its
-//                 last chunk before an abort would fit it.
+//                 abort() (a sink without abort(): ending errored with the
+//                 same error on both): its last write() calls are missing
+//                 on one side, so one side's chunks are the other's first
+//                 ones (a lost chunk in the middle, or before a close(),
+//                 still differs). Named scenarios only: a random program
+//                 that loses its last chunk before an abort would fit it.
 //
 // `races` (fuzz only) is not a level: a random program whose own operations
 // race a pipe may differ beyond its level if the base lib, with one of those
@@ -169,14 +170,22 @@ export function readAhead(oldLines: readonly string[], newLines: readonly string
   return [reopen(a, oldLines, b), reopen(b, newLines, a)];
 }
 
-/** The streams whose abort() was called in both logs. */
+/**
+ * The sinks torn down in both logs: their abort() called in both, or
+ * ending `errored` with the same error in both (a pipe's abort of a sink
+ * without abort() leaves no other line).
+ */
 function abortedOnBoth(oldLines: readonly string[], newLines: readonly string[]): Set<string> {
   const aborted = (lines: readonly string[]) => new Set(lines.flatMap((l) => {
     const e = parseEvent(stripPosition(l));
     return e.kind === 'call' && e.callback === 'abort' ? [e.owner] : [];
   }));
   const inNew = aborted(newLines);
-  return new Set([...aborted(oldLines)].filter((o) => inNew.has(o)));
+  const both = new Set([...aborted(oldLines)].filter((o) => inNew.has(o)));
+  const newFinals = finalStates(newLines);
+  for (const [stream, state] of finalStates(oldLines))
+    if (state.startsWith('errored ') && newFinals.get(stream) === state) both.add(stream);
+  return both;
 }
 
 /** The order of events, positions stripped: where the two sequences first part. */
