@@ -27,14 +27,16 @@
 //                 `closed` on that side and `readable` on the other (a
 //                 pipe there left the queue the close waits on, or did not
 //                 run that pull or step).
-//   teardown-writes as read-ahead once a sink aborted on both sides may
-//                 have written more or fewer of its last chunks before its
-//                 abort() (a sink without abort(): ending errored with the
-//                 same error on both): its last write() calls are missing
-//                 on one side, so one side's chunks are the other's first
-//                 ones (a lost chunk in the middle, or before a close(),
-//                 still differs). Named scenarios only: a random program
-//                 that loses its last chunk before an abort would fit it.
+//   teardown-writes as read-ahead once a sink torn down on both sides (its
+//                 abort() called on both, or ending errored with the same
+//                 error on both, all a pipe's abort of a sink without
+//                 abort() leaves) may have written more or fewer of its
+//                 last chunks before that: its last write() calls are
+//                 missing on one side, so one side's chunks are the other's
+//                 first ones (a lost chunk in the middle, or before a
+//                 close(), still differs). Named scenarios only: a random
+//                 program that loses its last chunk before an abort would
+//                 fit it.
 //
 // `races` (fuzz only) is not a level: a random program whose own operations
 // race a pipe may differ beyond its level if the base lib, with one of those
