@@ -102,7 +102,7 @@ function explain(o: Outcome, oldName: string, newName: string): string {
   if (o.kind !== 'beyond') return '';
   const by = o.by.map((d) => `fuzz:${d.scenario.slice(5)} [${d.kinds.join(', ')}] by ${d.layer}`).join('; ');
   const three = o.triples ? `, three up to ${TRIPLE_DELAYS.at(-1)} each` : `; three not tried: the run gives them to ${maxTriples} program(s), --triples`;
-  const race = o.raced ? `; and no run of ${oldName} with one, two or three of its ops, source calls, loop bodies or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each${three}) fits it, so no race explains it` : '';
+  const race = o.raced ? `; and no run of ${oldName} with one, two or three of its ops, source calls, loop bodies, pipes' shutdowns or callbacks later (one up to ${DELAYS.at(-1)} turns, two up to ${PAIR_DELAYS.at(-1)} each${three}) fits it, so no race explains it` : '';
   const replayRun = `${newName} run with the byte source making the choices it made on ${oldName} (enqueueing where it found no byobRequest)`;
   const replay = !o.replayed ? ''
     : o.unreproducible ? `; and ${replayRun} fits it, but ${newName} run again without the replay gives another log than the run judged, so the replay says nothing of that run`
@@ -130,8 +130,10 @@ async function main(): Promise<void> {
   // run's own verdicts use witnesses of three: the minimizer's would take
   // minutes a step.
   let triplesLeft = maxTriples;
+  let noShutdownWitness: string | undefined;
   const judge = async (entries: Entry[], triples = 0) => {
     const judged = await judgePrograms(oldLib, newLib, entries, exempt, { triples });
+    noShutdownWitness ??= judged.noShutdownWitness;
     if (baseRef) await restoredToBase(baseRef, entries, judged.outcomes, judged.logs[1]);
     return judged;
   };
@@ -188,13 +190,14 @@ async function main(): Promise<void> {
 
   // Every declared program was checked on its projections: against the
   // base's run, or, for a race the declarations allow, against a run of the
-  // base with one, two or three ops, source calls, loop bodies or callbacks later.
+  // base with one, two or three ops, source calls, loop bodies, pipes' shutdowns or callbacks later.
+  if (noShutdownWitness) console.log(`\nno pipe-shutdown witnesses on ${oldLib.name} (its pipes lack the hook's anchors): ${noShutdownWitness}`);
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
   const declaredCount = onProjections + raced + replayed;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
   const replayText = replayed ? `, ${replayed} byte sources that fit once replayed with the choices they made on ${oldLib.name}` : '';
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one, two or three ops, source calls, loop bodies or callbacks later${replayText})`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one, two or three ops, source calls, loop bodies, pipes' shutdowns or callbacks later${replayText})`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;

@@ -11,13 +11,16 @@
 //
 // --lib: base, patched, layers-N or a lib directory (several allowed;
 // default base and patched). --delay: a race witness for every side, as
-// the fuzz's judge writes them (`{"5":8,"w0.write":1}`).
+// the fuzz's judge writes them (`{"5":8,"w0.write":1}`); one with a pipe's
+// `<op>.shutdown` runs each lib with the judge's hook
+// (tools/ordering/shutdown-hook.ts).
 import { readFileSync } from 'node:fs';
 import { intFlag, parseFlags } from './lib/args.ts';
 import { resolveLib, type Lib } from './lib/injected.ts';
 import { generateProgram, type Program } from './ordering/generate.ts';
 import { classify } from './ordering/kinds.ts';
 import { renderProjectionDiffs } from './ordering/projections.ts';
+import { withShutdownHook } from './ordering/shutdown-hook.ts';
 import { referenceDiffs } from './ordering/reference.ts';
 import { REFERENCE, runSide } from './ordering/side.ts';
 
@@ -67,7 +70,12 @@ function readDelay(): Record<string, number> | undefined {
 const program = readProgram();
 const delay = readDelay();
 const run: Program = delay ? { ...program, delay } : program;
-const sides: Lib[] = (values.lib ?? ['base', 'patched']).map((name) => resolveLib(name));
+const hooked = (lib: Lib): Lib => {
+  const withHook = withShutdownHook(lib);
+  return withHook.lib ?? fail(`--delay moves a pipe's shutdown, and ${lib.name} cannot take the hook: ${withHook.why}`);
+};
+const sides: Lib[] = (values.lib ?? ['base', 'patched']).map((name) => resolveLib(name))
+  .map((lib) => (delay && Object.keys(delay).some((what) => what.endsWith('.shutdown')) ? hooked(lib) : lib));
 // The polyfill has no encoding streams: Node's would run on its streams, and their records would not read.
 if (values.reference && program.ops.some((o) => o.coding)) fail('--reference cannot run a program with encoding streams (coding ops): the reference implementation has none');
 if (values.reference) sides.push(REFERENCE);

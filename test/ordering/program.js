@@ -119,6 +119,18 @@ export async function runProgram(t, program) {
   // `<op>.late` and `<op>.early` → sourceTiming.
   const fn = (name, mode, body) => t.fn(name, mode, body, program.delay?.[name]);
   const timing = sourceTiming(t, program, ops);
+  // `<op>.shutdown` → turns later the pipe op starts performs its shutdown
+  // action, on a lib with the judge's hook (tools/ordering/shutdown-hook.ts).
+  const shutdownLater = (i, start) => {
+    const turns = program.delay?.[`${i}.shutdown`];
+    if (!turns) return start();
+    globalThis.__orderingPipeShutdownLater = turns;
+    try {
+      return start();
+    } finally {
+      delete globalThis.__orderingPipeShutdownLater;
+    }
+  };
   const nextChunk = () => makeChunk(chunkKind, ++chunkNo);
 
   // program.byobReplay (the judge's byobRequest replay): when set, each fill
@@ -326,7 +338,7 @@ export async function runProgram(t, program) {
         const name = `ts${++transforms}`;
         t.log(`${tag} ${r.name} through ${name}${o.coding ? ` (${o.coding})` : ''}`);
         const through = o.coding ? makeCoding(o.coding, name) : makeTransform(o.transform, name);
-        const out = t.op('pipeThrough', () => r.stream.pipeThrough(through, pipeOptions(o)));
+        const out = shutdownLater(i, () => t.op('pipeThrough', () => r.stream.pipeThrough(through, pipeOptions(o))));
         if (out) t.log(`pipeThrough -> ${addReadable(out)}`);
         break;
       }
@@ -341,7 +353,7 @@ export async function runProgram(t, program) {
           signals.push(ac);
           options.signal = ac.signal;
         }
-        t.op(t.serial('pipeTo'), () => r.stream.pipeTo(ws, options));
+        shutdownLater(i, () => t.op(t.serial('pipeTo'), () => r.stream.pipeTo(ws, options)));
         break;
       }
       case 'abortSignal': {

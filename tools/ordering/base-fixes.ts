@@ -145,21 +145,24 @@ export function describeBaseFixes(fixes: readonly BaseFix[], sides = 'old side')
 /**
  * `lib` with the fixes applied (the lib itself when there are none), named
  * `<lib>+fixes` unless `name` says otherwise. Its directory,
- * out/lib/<lib's folder>+fixes-<hash of its content>, is written once and
- * renamed into place, so runs in parallel share it.
+ * out/lib/<lib's folder>+<tag>-<hash of its content>, is written once and
+ * renamed into place, so runs in parallel share it. `tag` and `origin`
+ * (what its manifest says was added) name other insertions made the same
+ * way (tools/ordering/shutdown-hook.ts).
  */
-export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`): Lib {
+export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`,
+  { tag = 'fixes', origin = `the base fixes of ${[...new Set(fixes.map((f) => f.layer))].join(', ')}` } = {}): Lib {
   if (fixes.length === 0) return lib;
   const { manifest, modules } = readLibDir(lib.dir);
   const fixed = applyBaseFixes(modules, fixes, lib.name);
   const hash = createHash('sha256');
   for (const [id, text] of [...fixed].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
-  const dir = libDir(`${basename(lib.dir)}+fixes-${hash.digest('hex').slice(0, 12)}`);
+  const dir = libDir(`${basename(lib.dir)}+${tag}-${hash.digest('hex').slice(0, 12)}`);
   if (!existsSync(dir)) {
     const tmp = `${dir}.tmp-${process.pid}`;
     writeLibDir(tmp, {
       nodeVersion: manifest.nodeVersion,
-      origin: `${manifest.origin}, with the base fixes of ${fixes.map((f) => f.layer).join(', ')}`,
+      origin: `${manifest.origin}, with ${origin}`,
       layers: manifest.layers,
     }, fixed);
     try {

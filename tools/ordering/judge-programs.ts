@@ -9,7 +9,8 @@
 // one thing a few turns later (each op after the first use of the declared
 // feature, the source's own calls from such an enqueue, close or error op
 // on, each such call a few ops sooner, each iteration's loop body, an
-// async generator source's steps,
+// async generator source's steps, each pipe's shutdown action
+// (tools/ordering/shutdown-hook.ts, where the old lib takes the hook),
 // or the result of each user callback that ran; DELAYS turns), then with
 // two of them later (PAIR_DELAYS each), then, for the first few programs
 // still unexplained, three (TRIPLE_DELAYS each), and one of those runs must fit
@@ -24,6 +25,7 @@ import { programFeatures, type Program } from './generate.ts';
 import { classify, violations, widestLevel, type Level } from './kinds.ts';
 import { parseEvent, stripPosition, type ProjectionDiff } from './projections.ts';
 import type { Lib } from '../lib/injected.ts';
+import { withShutdownHook } from './shutdown-hook.ts';
 import { SOURCE_CALLS } from '../../test/ordering/program.js';
 
 export type Entry = { id: string; program: Program };
@@ -65,6 +67,8 @@ export interface Judged {
   logs: [Map<string, string[]>, Map<string, string[]>];
   /** How many programs got witnesses of three. */
   triplesTried: number;
+  /** Why the old lib has no pipe-shutdown witnesses, when it has none. */
+  noShutdownWitness?: string;
 }
 
 /** A program's log on one side; a program that side did not run fails every comparison. */
@@ -100,6 +104,11 @@ function iterationBodies(program: Program): string[] {
  */
 function sourceCalls(program: Program, after: number): string[] {
   return program.ops.flatMap((o, i) => (i > after && SOURCE_CALLS.has(o.op) ? [`${i}.late`, `${i}.early`] : []));
+}
+
+/** Each pipe's shutdown action (`<op>.shutdown` of a pipeTo or pipeThrough op), which a slower pipe would perform later. */
+function pipeShutdowns(program: Program): string[] {
+  return program.ops.flatMap((o, i) => (o.op === 'pipeTo' || o.op === 'pipeThrough' ? [`${i}.shutdown`] : []));
 }
 
 /** An async generator source's steps (`source.next`), which a slower generator would take later. */
@@ -180,6 +189,10 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   { triples = 0 }: { triples?: number } = {}): Promise<Judged> {
   const batch = { kind: 'programs' as const, programs: entries };
   const [a, b] = await Promise.all([runSide(oldLib, batch), runSide(newLib, batch)]);
+  // The witnesses run on the old lib with the hook; it runs a program
+  // without `<op>.shutdown` as the old lib does.
+  const hooked = withShutdownHook(oldLib);
+  const witnessLib = hooked.lib ?? oldLib;
   const outcomes: Outcome[] = [];
   const racing: Racing[] = [];
   entries.forEach((e, index) => {
@@ -203,18 +216,20 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
     const first = firstUse(e.program, by);
     const later: (number | string)[] = [...e.program.ops.keys()].filter((op) => op > first);
     later.push(...sourceCalls(e.program, first), ...iterationBodies(e.program), ...sourceSteps(e.program), ...callbackNames(y));
+    // A pipe started before the feature's first use may still shut down after it.
+    if (hooked.lib) later.push(...pipeShutdowns(e.program));
     racing.push({ index, allowed, by, later });
   });
   // One thing later, then, for what none of those explains, two things
   // later (each pair, PAIR_DELAYS each); a program stops at its first witness.
-  await witness(oldLib, entries, b.logs, outcomes, racing.flatMap((r) => singleDelays(r).map((delay) => ({ r, delay }))));
+  await witness(witnessLib, entries, b.logs, outcomes, racing.flatMap((r) => singleDelays(r).map((delay) => ({ r, delay }))));
   const unexplained = racing.filter((r) => outcomes[r.index].kind !== 'raced');
-  await witness(oldLib, entries, b.logs, outcomes, unexplained.flatMap((r) => combinations(r.later, 2).flatMap((things) =>
+  await witness(witnessLib, entries, b.logs, outcomes, unexplained.flatMap((r) => combinations(r.later, 2).flatMap((things) =>
     delayings(things, PAIR_DELAYS).map((delay) => ({ r, delay })))));
   // Then three things later, for the first programs still unexplained.
   const left = racing.filter((r) => outcomes[r.index].kind !== 'raced');
   const tried = left.slice(0, triples);
-  await witness(oldLib, entries, b.logs, outcomes, tried.flatMap((r) => combinations(r.later, 3).flatMap((things) =>
+  await witness(witnessLib, entries, b.logs, outcomes, tried.flatMap((r) => combinations(r.later, 3).flatMap((things) =>
     delayings(things, TRIPLE_DELAYS).map((delay) => ({ r, delay })))));
   left.forEach((r, i) => {
     const o = outcomes[r.index];
@@ -224,8 +239,8 @@ export async function judgePrograms(oldLib: Lib, newLib: Lib, entries: Entry[], 
   // with one thing later (a pipe that reads sooner also runs ahead of the
   // program's own operations).
   const timings = new Map(racing.map((r) => [r.index, singleDelays(r)]));
-  await replayByobChoices(oldLib, newLib, entries, outcomes, timings, b.logs);
-  return { outcomes, logs: [a.logs, b.logs], triplesTried: tried.length };
+  await replayByobChoices(witnessLib, newLib, entries, outcomes, timings, b.logs);
+  return { outcomes, logs: [a.logs, b.logs], triplesTried: tried.length, ...(hooked.lib ? {} : { noShutdownWitness: hooked.why }) };
 }
 
 /** A byte source that fills a byobRequest where it finds one. */
