@@ -120,6 +120,7 @@ async function main(): Promise<void> {
   let identical = 0;
   const checked = new Map<string, number>(); // narrowest kind found → declared programs
   let raced = 0;
+  let racedByShutdown = 0;
   let replayed = 0;
   let baseAssertions = 0;
   let restored = 0;
@@ -148,7 +149,10 @@ async function main(): Promise<void> {
       if (o.kind === 'identical') identical++;
       else if (o.kind === 'restored') restored++;
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
-      else if (o.kind === 'raced') raced++;
+      else if (o.kind === 'raced') {
+        raced++;
+        if (Object.keys(o.delay).some((what) => what.endsWith('.shutdown'))) racedByShutdown++;
+      }
       else if (o.kind === 'replayed') replayed++;
       else if (o.kind === 'base-assertion') baseAssertions++;
       else failing.push({ ...e, outcome: o });
@@ -195,9 +199,10 @@ async function main(): Promise<void> {
   const onProjections = [...checked.values()].reduce((n, k) => n + k, 0);
   const declaredCount = onProjections + raced + replayed;
   const kinds = LEVELS.filter((l) => checked.has(l)).map((l) => `${checked.get(l)} ${l}`).join(', ');
+  const shutdownText = racedByShutdown ? ` (${racedByShutdown} with a pipe's shutdown later)` : '';
   const replayText = replayed ? `, ${replayed} byte sources that fit once replayed with the choices they made on ${oldLib.name}` : '';
   const checkedText = declaredCount === 0 ? '' :
-    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one, two or three ops, source calls, loop bodies, pipes' shutdowns or callbacks later${replayText})`;
+    ` (${declaredCount} checked on their projections: ${kinds ? `${kinds}, ` : ''}${raced} races the base shows with one, two or three ops, source calls, loop bodies, pipes' shutdowns or callbacks later${shutdownText}${replayText})`;
   if (declaredCount) console.log(`\n${declaredCount} programs differ in declared fuzz features (${[...exempt.keys()].join(', ')}), each checked against the declared kinds`);
 
   const failedCount = failing.length + unknown.length;
