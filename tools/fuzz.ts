@@ -30,6 +30,7 @@ import { ddmin } from './ordering/minimize.ts';
 import { renderProjectionDiff, renderProjectionDiffs } from './ordering/projections.ts';
 import { describeBaseFixes } from './ordering/base-fixes.ts';
 import { resolveSides } from './ordering/sides.ts';
+import { delaysShutdown } from './ordering/shutdown-hook.ts';
 import { CORPUS } from './ordering/side.ts';
 
 const USAGE = 'node tools/fuzz.ts [--seed N] [--from N] [--count N] [--drops] [--coding] [--old base|<dir>] [--new patched|<dir>] [--overlay DIR] [--batch N] [--minimize N] [--triples N] [--save] [--save-dir DIR]';
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
       else if (o.kind === 'declared') checked.set(o.found, (checked.get(o.found) ?? 0) + 1);
       else if (o.kind === 'raced') {
         raced++;
-        if (Object.keys(o.delay).some((what) => what.endsWith('.shutdown'))) racedByShutdown++;
+        if (delaysShutdown(o.delay)) racedByShutdown++;
       }
       else if (o.kind === 'replayed') replayed++;
       else if (o.kind === 'base-assertion') baseAssertions++;

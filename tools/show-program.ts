@@ -20,7 +20,7 @@ import { resolveLib, type Lib } from './lib/injected.ts';
 import { generateProgram, type Program } from './ordering/generate.ts';
 import { classify } from './ordering/kinds.ts';
 import { renderProjectionDiffs } from './ordering/projections.ts';
-import { withShutdownHook } from './ordering/shutdown-hook.ts';
+import { delaysShutdown, withShutdownHook } from './ordering/shutdown-hook.ts';
 import { referenceDiffs } from './ordering/reference.ts';
 import { REFERENCE, runSide } from './ordering/side.ts';
 
@@ -75,7 +75,7 @@ const hooked = (lib: Lib): Lib => {
   return withHook.lib ?? fail(`--delay moves a pipe's shutdown, and ${lib.name} cannot take the hook: ${withHook.why}`);
 };
 const sides: Lib[] = (values.lib ?? ['base', 'patched']).map((name) => resolveLib(name))
-  .map((lib) => (delay && Object.keys(delay).some((what) => what.endsWith('.shutdown')) ? hooked(lib) : lib));
+  .map((lib) => (delay && delaysShutdown(delay) ? hooked(lib) : lib));
 // The polyfill has no encoding streams: Node's would run on its streams, and their records would not read.
 if (values.reference && program.ops.some((o) => o.coding)) fail('--reference cannot run a program with encoding streams (coding ops): the reference implementation has none');
 if (values.reference) sides.push(REFERENCE);

@@ -1,7 +1,9 @@
 // A lib directory: `manifest.json` plus `internal/webstreams/<module>.js`,
 // the unit the runtime (runtime/register.cjs) injects into Node.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { libDir } from './paths.ts';
 
 export const MODULE_PREFIX = 'internal/webstreams/';
 
@@ -54,4 +56,28 @@ export function readLibDir(dir: string): { manifest: Manifest; modules: Modules 
     modules.set(id, readFileSync(join(dir, `${id}.js`), 'utf8'));
   }
   return { manifest, modules };
+}
+
+/**
+ * A lib made from the lib in `fromDir` (whose manifest is `manifest`) with
+ * `modules` in place of its own: out/lib/<its folder>+<tag>-<hash of the
+ * modules>, its manifest's origin extended by `added`. Written once and
+ * renamed into place, so runs in parallel share it. Returns the directory.
+ */
+export function writeDerivedLib(fromDir: string, manifest: Manifest, modules: Modules, tag: string, added: string): string {
+  const hash = createHash('sha256');
+  for (const [id, text] of [...modules].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
+  const dir = libDir(`${basename(fromDir)}+${tag}-${hash.digest('hex').slice(0, 12)}`);
+  if (!existsSync(dir)) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    writeLibDir(tmp, { nodeVersion: manifest.nodeVersion, origin: `${manifest.origin}, with ${added}`, layers: manifest.layers }, modules);
+    try {
+      renameSync(tmp, dir);
+    } catch (err) {
+      // Another run put the same content there first.
+      rmSync(tmp, { recursive: true, force: true });
+      if (!existsSync(dir)) throw err;
+    }
+  }
+  return dir;
 }

@@ -30,13 +30,12 @@
 // against the base's behaviour as before. The fix itself is proven by the
 // layer's Node test and its ordering scenario, which differ between the
 // old side with and without it (test/unit/ordering-base-fixes.test.ts).
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { resolveLib, type Lib } from '../lib/injected.ts';
 import { BASE_FIX_FILE, listLayers, type Layer } from '../lib/layers.ts';
-import { readLibDir, replaceOnce, writeLibDir, type Modules } from '../lib/libdir.ts';
-import { LIB_OVERLAY, libDir } from '../lib/paths.ts';
+import { readLibDir, replaceOnce, writeDerivedLib, type Modules } from '../lib/libdir.ts';
+import { LIB_OVERLAY } from '../lib/paths.ts';
 
 export interface BaseFix {
   layer: string;
@@ -144,36 +143,14 @@ export function describeBaseFixes(fixes: readonly BaseFix[], sides = 'old side')
 
 /**
  * `lib` with the fixes applied (the lib itself when there are none), named
- * `<lib>+fixes` unless `name` says otherwise. Its directory,
- * out/lib/<lib's folder>+<tag>-<hash of its content>, is written once and
- * renamed into place, so runs in parallel share it. `tag` and `origin`
- * (what its manifest says was added) name other insertions made the same
- * way (tools/ordering/shutdown-hook.ts).
+ * `<lib>+fixes` unless `name` says otherwise, in out/lib/<lib's
+ * folder>+fixes-<hash of its content> (writeDerivedLib).
  */
-export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`,
-  { tag = 'fixes', origin = `the base fixes of ${[...new Set(fixes.map((f) => f.layer))].join(', ')}` } = {}): Lib {
+export function withBaseFixes(lib: Lib, fixes: readonly BaseFix[], name = `${lib.name}+fixes`): Lib {
   if (fixes.length === 0) return lib;
   const { manifest, modules } = readLibDir(lib.dir);
   const fixed = applyBaseFixes(modules, fixes, lib.name);
-  const hash = createHash('sha256');
-  for (const [id, text] of [...fixed].sort(([a], [b]) => a.localeCompare(b))) hash.update(`${id}\0${text}\0`);
-  const dir = libDir(`${basename(lib.dir)}+${tag}-${hash.digest('hex').slice(0, 12)}`);
-  if (!existsSync(dir)) {
-    const tmp = `${dir}.tmp-${process.pid}`;
-    writeLibDir(tmp, {
-      nodeVersion: manifest.nodeVersion,
-      origin: `${manifest.origin}, with ${origin}`,
-      layers: manifest.layers,
-    }, fixed);
-    try {
-      renameSync(tmp, dir);
-    } catch (err) {
-      // Another run put the same content there first.
-      rmSync(tmp, { recursive: true, force: true });
-      if (!existsSync(dir)) throw err;
-    }
-  }
-  return { name, dir };
+  return { name, dir: writeDerivedLib(lib.dir, manifest, fixed, 'fixes', `the base fixes of ${fixes.map((f) => f.layer).join(', ')}`) };
 }
 
 /** The stock base with every fix the main series' layers carry: `base+fixes`, the old side its ordering suite judges it against. */

@@ -58,6 +58,8 @@ export const OP_NAMES = [
   'writerClose', 'writerAbort', 'writerRelease', 'ready',
 ] as const;
 export const FEATURES: readonly string[] = [...OP_NAMES, 'source:default', 'source:bytes', 'source:from'];
+/** The ops that start a pipe. */
+export const PIPE_OPS: readonly string[] = ['pipeTo', 'pipeThrough'];
 
 export function programFeatures(p: Program): Set<string> {
   return new Set([`source:${p.source.type}`, ...p.ops.map((o) => o.op)]);

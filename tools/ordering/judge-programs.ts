@@ -21,11 +21,11 @@
 import { availableParallelism } from 'node:os';
 import { runSide, unreproducible } from './side.ts';
 import { allowedKinds, type Declared } from './deviations.ts';
-import { programFeatures, type Program } from './generate.ts';
+import { PIPE_OPS, programFeatures, type Program } from './generate.ts';
 import { classify, violations, widestLevel, type Level } from './kinds.ts';
 import { parseEvent, stripPosition, type ProjectionDiff } from './projections.ts';
 import type { Lib } from '../lib/injected.ts';
-import { withShutdownHook } from './shutdown-hook.ts';
+import { shutdownKey, withShutdownHook } from './shutdown-hook.ts';
 import { SOURCE_CALLS } from '../../test/ordering/program.js';
 
 export type Entry = { id: string; program: Program };
@@ -108,7 +108,7 @@ function sourceCalls(program: Program, after: number): string[] {
 
 /** Each pipe's shutdown action (`<op>.shutdown` of a pipeTo or pipeThrough op), which a slower pipe would perform later. */
 function pipeShutdowns(program: Program): string[] {
-  return program.ops.flatMap((o, i) => (o.op === 'pipeTo' || o.op === 'pipeThrough' ? [`${i}.shutdown`] : []));
+  return program.ops.flatMap((o, i) => (PIPE_OPS.includes(o.op) ? [shutdownKey(i)] : []));
 }
 
 /** An async generator source's steps (`source.next`), which a slower generator would take later. */

@@ -21,7 +21,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Lib } from '../lib/injected.ts';
 import { ROOT } from '../lib/paths.ts';
-import type { Program } from './generate.ts';
+import { PIPE_OPS, type Program } from './generate.ts';
 import { firstDifference } from './diff.ts';
 import { DELAYS, raceCandidates, runWitnesses, type Entry } from './judge-programs.ts';
 import { maskQueueLevels, readAhead, violations } from './kinds.ts';
@@ -113,7 +113,6 @@ export function readReferenceDifferences(file = REFERENCE_DIFFERENCES): Map<stri
   return out;
 }
 
-const PIPE_OPS: readonly string[] = ['pipeTo', 'pipeThrough'];
 const pipes = (program: Program) => program.ops.some((o) => PIPE_OPS.includes(o.op));
 
 /**

@@ -13,19 +13,20 @@
 // `globalThis.__orderingPipeShutdownLater`, which test/ordering/program.js
 // sets around a pipeTo or pipeThrough op for the witness and leaves unset
 // otherwise, so the hooked lib runs every other program as the lib itself.
-import { withBaseFixes, type BaseFix } from './base-fixes.ts';
 import type { Lib } from '../lib/injected.ts';
+import { readLibDir, replaceOnce, writeDerivedLib } from '../lib/libdir.ts';
 
 const MODULE = 'internal/webstreams/readablestream';
 
-const HOOK: Omit<BaseFix, 'module' | 'layer' | 'why' | 'variant'>[] = [
+/** Each anchor in readableStreamPipeTo (it occurs once) and what goes after it. */
+const HOOK: { after: string; insert: string }[] = [
   {
-    find: 'let shuttingDown = false;',
-    replace: 'let shuttingDown = false;\n  let shutdownLater = globalThis.__orderingPipeShutdownLater ?? 0;',
+    after: 'let shuttingDown = false;',
+    insert: '\n  let shutdownLater = globalThis.__orderingPipeShutdownLater ?? 0;',
   },
   {
-    find: 'function complete() {',
-    replace: `function complete() {
+    after: 'function complete() {',
+    insert: `
       if (shutdownLater > 0) {
         let later = PromiseResolve();
         for (let turn = 1; turn < shutdownLater; turn++)
@@ -37,18 +38,25 @@ const HOOK: Omit<BaseFix, 'module' | 'layer' | 'why' | 'variant'>[] = [
   },
 ];
 
+/** The witness's key in program.delay for the pipe that op `op` starts. */
+export const shutdownKey = (op: number): string => `${op}.shutdown`;
+
+/** Whether a witness's delay moves a pipe's shutdown (and so needs the hook). */
+export const delaysShutdown = (delay: Record<string, number>): boolean => Object.keys(delay).some((what) => what.endsWith('.shutdown'));
+
 export type HookedLib = { lib: Lib } | { lib?: undefined; why: string };
 
 /**
- * `lib` with the hook (its directory out/lib/<lib's folder>+shutdown-hook-…),
- * or why it cannot have one: a pipe whose code lacks the anchors (another
- * base, a layer that rewrote them) gets no such witness.
+ * `lib` with the hook (in out/lib/<lib's folder>+shutdown-hook-…,
+ * writeDerivedLib), or why it cannot have one: a pipe whose code lacks the
+ * anchors (another base, a layer that rewrote them) gets no such witness.
  */
 export function withShutdownHook(lib: Lib): HookedLib {
-  const fixes = HOOK.map((h) => ({ ...h, module: MODULE, layer: 'the pipe-shutdown witness hook', why: 'a pipe\'s shutdown action later', variant: 0 }));
+  const { manifest, modules } = readLibDir(lib.dir);
   try {
-    return { lib: withBaseFixes(lib, fixes, `${lib.name}+shutdown-hook`, { tag: 'shutdown-hook', origin: 'the pipe-shutdown witness hook' }) };
+    for (const { after, insert } of HOOK) replaceOnce(modules, MODULE, after, after + insert);
   } catch (err) {
     return { why: (err as Error).message };
   }
+  return { lib: { name: `${lib.name}+shutdown-hook`, dir: writeDerivedLib(lib.dir, manifest, modules, 'shutdown-hook', 'the pipe-shutdown witness hook') } };
 }
