@@ -2,8 +2,9 @@
 // change that keeps the spec's microtask turns could still remove, and for
 // pipe chains through synchronous transforms how far they are from the floor
 // the spec leaves them. Runs the model category (benchmark/model/: each loop
-// on web streams and on a minimal model of the same stream) base vs patched
-// through tools/compare.ts, then writes the headroom table
+// on web streams and on a minimal model of the same stream; the read loop
+// and the chains also on the userland library issue 16 quotes) base vs
+// patched through tools/compare.ts, then writes the headroom table
 // (tools/bench/headroom.ts) next to compare's own.
 //
 //   node tools/headroom.ts [--runs N] [--name NAME] [--clock wall|cpu] [--filter text]…

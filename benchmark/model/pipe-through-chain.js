@@ -8,14 +8,16 @@
 // does not take the stream's own turns: it bounds what an implementation
 // using the spec's latitude for pipes could reach, and the gap to it is
 // what a chain of synchronous transforms still spends on turns and
-// bookkeeping.
+// bookkeeping. impl='userland' runs the chain on the userland library
+// (lib/userland-streams.js), n chunks.
 const common = require('../common.js');
 const assert = require('assert');
 const { ReadableStream, TransformStream, WritableStream } = require('node:stream/web');
 const { MinimalReadable, MinimalWriter, minimalChain } = require('./lib/minimal-streams.js');
+const { userlandStreams } = require('./lib/userland-streams.js');
 
 const bench = common.createBenchmark(main, {
-  impl: ['webstreams', 'model'],
+  impl: ['webstreams', 'model', 'userland'],
   n: [3e5],
   transforms: [1, 3, 8],
   size: [1024],
@@ -57,9 +59,10 @@ async function main({ impl, n: chunks, transforms, size }) {
     bench.start();
     await minimalChain(source, Array.from({ length: transforms }, () => transform), writer);
   } else {
-    let readable = new ReadableStream({ pull });
-    for (let i = 0; i < transforms; i++) readable = readable.pipeThrough(new TransformStream({ transform }));
-    const sink = new WritableStream({ write, close });
+    const streams = impl === 'userland' ? await userlandStreams() : { ReadableStream, TransformStream, WritableStream };
+    let readable = new streams.ReadableStream({ pull });
+    for (let i = 0; i < transforms; i++) readable = readable.pipeThrough(new streams.TransformStream({ transform }));
+    const sink = new streams.WritableStream({ write, close });
     bench.start();
     await readable.pipeTo(sink);
   }

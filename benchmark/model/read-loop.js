@@ -1,14 +1,16 @@
 'use strict';
 // webstreams/read-loop.js against a minimal model of the same stream
 // (lib/minimal-streams.js): how far the read loop could go if the spec's
-// turns and per-read objects were all that remained.
+// turns and per-read objects were all that remained. impl='userland' runs
+// the same loop on the userland library (lib/userland-streams.js).
 const common = require('../common.js');
 const assert = require('assert');
 const { ReadableStream } = require('node:stream/web');
 const { MinimalReadable } = require('./lib/minimal-streams.js');
+const { userlandStreams } = require('./lib/userland-streams.js');
 
 const bench = common.createBenchmark(main, {
-  impl: ['webstreams', 'model'],
+  impl: ['webstreams', 'model', 'userland'],
   n: [2e6],
   size: [1024],
 });
@@ -20,7 +22,10 @@ async function main({ impl, n, size }) {
     if (produced < n) controller.enqueue(pool[produced++ & 0xff]);
     else controller.close();
   };
-  const reader = impl === 'model' ? new MinimalReadable(pull) : new ReadableStream({ pull }).getReader();
+  let reader;
+  if (impl === 'model') reader = new MinimalReadable(pull);
+  else if (impl === 'userland') reader = new (await userlandStreams()).ReadableStream({ pull }).getReader();
+  else reader = new ReadableStream({ pull }).getReader();
 
   let reads = 0;
   let bytes = 0;

@@ -1,7 +1,8 @@
 // tools/bench/headroom.ts: grouping of the model category's samples into
-// patched/base, model/base and model/patched, with the model's samples of
-// both sides pooled; and the model benchmarks themselves run and check their
-// results on both implementations.
+// patched/base, model/base and model/patched (and userland/base), with the
+// model's and the userland library's samples of both sides pooled; and the
+// model benchmarks themselves run and check their results on each
+// implementation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -51,6 +52,26 @@ test('rows of a model at the spec\'s floor carry a note saying so', () => {
   assert.match(table, /^model\/pipe-through-chain\.js: model = the floor of a pipe chain .*one pull and one sink-write settlement per chunk/m);
   assert.doesNotMatch(renderHeadroom(headroom([sample('old', 'webstreams', 1), sample('new', 'webstreams', 2),
     sample('old', 'model', 3), sample('new', 'model', 4)])), /floor/);
+});
+
+test('userland samples, pooled from both sides, add a userland/base column where they ran', () => {
+  const rows = headroom([
+    sample('old', 'webstreams', 100), sample('old', 'webstreams', 102), sample('new', 'webstreams', 120),
+    sample('new', 'webstreams', 122), sample('old', 'model', 200), sample('new', 'model', 204),
+    sample('old', 'userland', 300), sample('new', 'userland', 306), sample('old', 'userland', 303),
+    sample('old', 'webstreams', 50, 'n=20 size=1024'), sample('new', 'webstreams', 51, 'n=20 size=1024'),
+    sample('old', 'model', 60, 'n=20 size=1024'), sample('new', 'model', 61, 'n=20 size=1024'),
+  ]);
+  assert.deepEqual(rows[0].userlandVsBase?.new, [300, 306, 303]);
+  assert.equal(rows[0].userlandVsBase?.ratio.toFixed(4), (303 / 101).toFixed(4));
+  assert.equal(rows[1].userlandVsBase, undefined);
+  const table = renderHeadroom(rows);
+  assert.match(table, /^benchmark +patched\/base +model\/base +model\/patched +userland\/base$/m);
+  assert.match(table, /n=10 size=1024 +1\.20x .* 3\.00x \*\*\*\s*$/m);
+  assert.match(table, /n=20 size=1024 .* -$/m);
+  assert.match(table, /^userland = experimental-fast-webstreams .*not a spec-exact bound$/m);
+  assert.doesNotMatch(renderHeadroom(headroom([sample('old', 'webstreams', 1), sample('new', 'webstreams', 2),
+    sample('old', 'model', 3), sample('new', 'model', 4)])), /userland/);
 });
 
 test('a sample without impl, or a configuration missing a side, is an error', () => {
@@ -122,6 +143,26 @@ test('the chain model creates the floor\'s 2 promises per chunk at every chain l
     lines.push(`transforms=${transforms}: model ${model}, base ${base}, patched ${patched} promises per chunk`);
   }
   for (const line of lines) t.diagnostic(line);
+});
+
+// impl='userland' (the library issue 16 quotes) runs the loop with the
+// benchmark's own checks of every chunk. The headroom table calls its rate
+// no spec-exact bound because it takes fewer turns than the spec: fewer
+// promises per read than the read loop's three, fewer per chunk than a
+// chain's floor of two. If it ever stops doing so, that note is wrong.
+test('the read loop and the chains run on the userland library, with fewer promises than the spec\'s turns', (t) => {
+  const perChunk = (file: string, impl: string, args: string[] = []) =>
+    (countPromises(file, [`impl=${impl}`, 'n=4000', ...args]) - countPromises(file, [`impl=${impl}`, 'n=2000', ...args])) / 2000;
+  const read = { userland: perChunk('read-loop.js', 'userland'), base: perChunk('read-loop.js', 'webstreams') };
+  assert.ok(read.userland < perChunk('read-loop.js', 'model'), `read loop: userland ${read.userland} promises per read`);
+  t.diagnostic(`read-loop.js: userland ${read.userland}, base ${read.base} promises per read`);
+  for (const transforms of [1, 3, 8]) {
+    const args = [`transforms=${transforms}`];
+    const userland = perChunk('pipe-through-chain.js', 'userland', args);
+    assert.ok(userland < FLOOR_MODELS['pipe-through-chain.js'], `transforms=${transforms}: userland ${userland} promises per chunk`);
+    t.diagnostic(`pipe-through-chain.js transforms=${transforms}: userland ${userland}, base ` +
+      `${perChunk('pipe-through-chain.js', 'webstreams', args)} promises per chunk`);
+  }
 });
 
 // The encoding streams' floor: the same two settlements per chunk around

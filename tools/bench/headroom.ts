@@ -4,8 +4,10 @@
 // pipe chain, the fewer turns the spec's floor allows: FLOOR_MODELS). From one
 // base-vs-patched comparison of that category it reports, per loop,
 // patched/base, model/base (the most any change keeping the spec's turns
-// could give over the base) and model/patched (what is left).
-// The model runs the same code on both sides, so its samples are pooled.
+// could give over the base) and model/patched (what is left). Files with
+// impl='userland' (the userland library issue 16 quotes) add userland/base.
+// The model and the userland library run the same code on both sides, so
+// their samples are pooled.
 import { compareRow, type Row } from './analyse.ts';
 import type { Sample } from './csv.ts';
 
@@ -15,24 +17,26 @@ export interface HeadroomRow {
   patchedVsBase: Row;
   modelVsBase: Row;
   modelVsPatched: Row;
+  /** Only for configurations that ran impl='userland'. */
+  userlandVsBase?: Row;
 }
 
-const IMPL = /(^| )impl='(webstreams|model)'/;
+const IMPL = /(^| )impl='(webstreams|model|userland)'/;
 
 export function headroom(samples: readonly Sample[]): HeadroomRow[] {
-  const groups = new Map<string, { base: number[]; patched: number[]; model: number[] }>();
+  const groups = new Map<string, { base: number[]; patched: number[]; model: number[]; userland: number[] }>();
   for (const s of samples) {
     const m = IMPL.exec(s.configuration);
-    if (!m) throw new Error(`${s.filename} ${s.configuration}: no impl='webstreams'|'model' in the configuration`);
+    if (!m) throw new Error(`${s.filename} ${s.configuration}: no impl='webstreams'|'model'|'userland' in the configuration`);
     const rest = s.configuration.replace(IMPL, '').trim();
     const name = rest ? `${s.filename} ${rest}` : s.filename;
     let g = groups.get(name);
-    if (!g) groups.set(name, (g = { base: [], patched: [], model: [] }));
-    if (m[2] === 'model') g.model.push(s.rate);
+    if (!g) groups.set(name, (g = { base: [], patched: [], model: [], userland: [] }));
+    if (m[2] === 'model' || m[2] === 'userland') g[m[2]].push(s.rate);
     else (s.binary === 'old' ? g.base : g.patched).push(s.rate);
   }
   const rows: HeadroomRow[] = [];
-  for (const [name, g] of groups) {
+  for (const [name, { userland, ...g }] of groups) {
     for (const [what, xs] of Object.entries(g)) {
       if (xs.length === 0) throw new Error(`${name}: no ${what} samples`);
     }
@@ -41,6 +45,7 @@ export function headroom(samples: readonly Sample[]): HeadroomRow[] {
       patchedVsBase: compareRow(name, '', g.base, g.patched),
       modelVsBase: compareRow(name, '', g.base, g.model),
       modelVsPatched: compareRow(name, '', g.patched, g.model),
+      ...(userland.length > 0 ? { userlandVsBase: compareRow(name, '', g.base, userland) } : {}),
     });
   }
   return rows.sort((a, b) => a.name.localeCompare(b.name));
@@ -64,13 +69,16 @@ function cell(row: Row): string {
 
 export function renderHeadroom(rows: readonly HeadroomRow[]): string {
   const width = Math.max(9, ...rows.map((r) => r.name.length));
-  const head = `${'benchmark'.padEnd(width)}  patched/base  model/base  model/patched`;
+  const userland = rows.some((r) => r.userlandVsBase);
+  const head = `${'benchmark'.padEnd(width)}  patched/base  model/base  model/patched${userland ? '  userland/base' : ''}`;
   const floors = new Set<string>();
   const lines = rows.map((r) => {
     const file = r.name.split(' ')[0];
     if (file in FLOOR_MODELS) floors.add(file);
-    return `${r.name.padEnd(width)}  ${cell(r.patchedVsBase).padStart(12)}  ${cell(r.modelVsBase).padStart(10)}  ${cell(r.modelVsPatched).padStart(13)}`;
+    const extra = !userland ? '' : `  ${(r.userlandVsBase ? cell(r.userlandVsBase) : '-').padStart(13)}`;
+    return `${r.name.padEnd(width)}  ${cell(r.patchedVsBase).padStart(12)}  ${cell(r.modelVsBase).padStart(10)}  ${cell(r.modelVsPatched).padStart(13)}${extra}`;
   });
   const notes = [...floors].map((file) => `${file}: model = ${FLOOR_MODELS[file]}`);
+  if (userland) notes.push('userland = experimental-fast-webstreams (benchmark/model/lib/userland-streams.js): fewer turns than the spec\'s, not a spec-exact bound');
   return `${[head, ...lines, ...(notes.length > 0 ? ['', ...notes] : [])].join('\n')}\n`;
 }
