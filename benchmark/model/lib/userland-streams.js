@@ -6,8 +6,9 @@
 // Readable's buffer for reads), so it takes fewer turns per chunk than the
 // spec's algorithms: its rate shows what that library gets, not what a
 // spec-exact implementation could. Its classes are its own on either side
-// of a comparison (these shapes never fall back to the injected lib), so
-// headroom pools its samples as it does the model's.
+// of a comparison: beyond one native byte stream made when it loads, these
+// shapes never reach the injected lib, so headroom pools its samples as it
+// does the model's.
 
 async function userlandStreams() {
   const m = await import('experimental-fast-webstreams');
