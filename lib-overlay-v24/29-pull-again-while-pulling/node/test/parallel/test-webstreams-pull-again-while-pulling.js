@@ -10,6 +10,8 @@ const common = require('../common');
 const assert = require('assert');
 const { ReadableStream } = require('stream/web');
 
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
 // A pull source whose every pull() call stays pending until settle().
 function pendingPulls(highWaterMark, onPull = () => {}, size = undefined) {
   const calls = [];
@@ -29,11 +31,13 @@ function pendingPulls(highWaterMark, onPull = () => {}, size = undefined) {
     stream,
     controller: () => controller,
     pulls: () => calls.length,
-    settle: () => calls[calls.length - 1](),
+    // Settles the latest call and waits until its reactions have run.
+    settle: () => {
+      calls[calls.length - 1]();
+      return tick();
+    },
   };
 }
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 // A second read() parks while the first read's pull is in flight: pull()
 // runs again once the first call settles, not before.
@@ -46,8 +50,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
   const second = reader.read();
   await tick();
   assert.strictEqual(source.pulls(), 1);
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 2);
   source.controller().enqueue('a');
   source.controller().enqueue('b');
@@ -61,8 +64,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
   const source = pendingPulls(1, (c) => c.enqueue('a'));
   await tick();
   assert.strictEqual(source.pulls(), 1);
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 1);
   assert.strictEqual(source.controller().desiredSize, 0);
 })().then(common.mustCall());
@@ -75,11 +77,9 @@ for (const size of [undefined, common.mustCall(() => 1, 2)]) {
     const source = pendingPulls(2, (c) => c.enqueue('a'), size);
     await tick();
     assert.strictEqual(source.pulls(), 1);
-    source.settle();
-    await tick();
+    await source.settle();
     assert.strictEqual(source.pulls(), 2);
-    source.settle();
-    await tick();
+    await source.settle();
     assert.strictEqual(source.pulls(), 2);
     assert.strictEqual(source.controller().desiredSize, 0);
   })().then(common.mustCall());
@@ -96,8 +96,7 @@ for (const size of [undefined, common.mustCall(() => 1, 2)]) {
   await tick();
   assert.strictEqual(source.pulls(), 1);
   assert.deepStrictEqual(await first, { value: 'a', done: false });
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 2);
 })().then(common.mustCall());
 
@@ -109,8 +108,7 @@ for (const size of [undefined, common.mustCall(() => 1, 2)]) {
   const reader = source.stream.getReader();
   assert.deepStrictEqual(await reader.read(), { value: 'a', done: false });
   assert.strictEqual(source.pulls(), 1);
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 1);
   const next = reader.read();
   assert.strictEqual(source.pulls(), 2);
@@ -127,8 +125,7 @@ for (const size of [undefined, common.mustCall(() => 1, 2)]) {
   const reader = source.stream.getReader();
   assert.deepStrictEqual(await reader.read(), { value: 'a', done: false });
   assert.strictEqual(source.pulls(), 1);
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 2);
 })().then(common.mustCall());
 
@@ -147,8 +144,7 @@ for (const end of [
     assert.strictEqual(source.pulls(), 1);
     end(source, reader);
     await Promise.allSettled(reads);
-    source.settle();
-    await tick();
+    await source.settle();
     assert.strictEqual(source.pulls(), 1);
   })().then(common.mustCall());
 }
@@ -165,8 +161,7 @@ for (const end of [
   reader.releaseLock();
   const results = await Promise.allSettled(reads);
   assert.deepStrictEqual(results.map((r) => r.status), ['rejected', 'rejected']);
-  source.settle();
-  await tick();
+  await source.settle();
   assert.strictEqual(source.pulls(), 1);
   // A new reader's read() asks again.
   const next = source.stream.getReader().read();
