@@ -103,17 +103,21 @@ function countPromises(file: string, args: string[], lib = 'base'): number {
   return Number(m[1]);
 }
 
+/** Promises per chunk of a model benchmark on the pinned Node: runs of 4,000 and 2,000 chunks, differenced. */
+function promisesPerChunk(file: string, impl: string, args: string[] = []): number {
+  const at = (n: number) => countPromises(file, [`impl=${impl}`, `n=${n}`, ...args]);
+  return (at(4000) - at(2000)) / 2000;
+}
+
 // The model must do the spec's work, not less: per chunk it creates as many
 // promises (read()/write() results, reactions, awaits) as the stream does.
 test('every model benchmark runs both implementations, and the model creates as many promises per chunk as web streams', () => {
   const files = readdirSync(MODEL_DIR).filter((f) => f.endsWith('.js') && !(f in FLOOR_MODELS) && !REAL_WORLD_MODELS.includes(f));
   assert.ok(files.length >= 5, `found ${files.join(', ')}`);
-  const run = (file: string, impl: string, n: number): number => countPromises(file, [`impl=${impl}`, `n=${n}`]);
   for (const file of files) {
-    const perChunk = (impl: string) => (run(file, impl, 4000) - run(file, impl, 2000)) / 2000;
-    const streams = perChunk('webstreams');
+    const streams = promisesPerChunk(file, 'webstreams');
     assert.ok(streams >= 2, `${file}: ${streams} promises per chunk on web streams`);
-    assert.equal(perChunk('model'), streams, `${file}: promises per chunk`);
+    assert.equal(promisesPerChunk(file, 'model'), streams, `${file}: promises per chunk`);
   }
 });
 
@@ -151,17 +155,15 @@ test('the chain model creates the floor\'s 2 promises per chunk at every chain l
 // promises per read than the read loop's three, fewer per chunk than a
 // chain's floor of two. If it ever stops doing so, that note is wrong.
 test('the read loop and the chains run on the userland library, with fewer promises than the spec\'s turns', (t) => {
-  const perChunk = (file: string, impl: string, args: string[] = []) =>
-    (countPromises(file, [`impl=${impl}`, 'n=4000', ...args]) - countPromises(file, [`impl=${impl}`, 'n=2000', ...args])) / 2000;
-  const read = { userland: perChunk('read-loop.js', 'userland'), base: perChunk('read-loop.js', 'webstreams') };
-  assert.ok(read.userland < perChunk('read-loop.js', 'model'), `read loop: userland ${read.userland} promises per read`);
+  const read = { userland: promisesPerChunk('read-loop.js', 'userland'), base: promisesPerChunk('read-loop.js', 'webstreams') };
+  assert.ok(read.userland < promisesPerChunk('read-loop.js', 'model'), `read loop: userland ${read.userland} promises per read`);
   t.diagnostic(`read-loop.js: userland ${read.userland}, base ${read.base} promises per read`);
   for (const transforms of [1, 3, 8]) {
     const args = [`transforms=${transforms}`];
-    const userland = perChunk('pipe-through-chain.js', 'userland', args);
+    const userland = promisesPerChunk('pipe-through-chain.js', 'userland', args);
     assert.ok(userland < FLOOR_MODELS['pipe-through-chain.js'], `transforms=${transforms}: userland ${userland} promises per chunk`);
     t.diagnostic(`pipe-through-chain.js transforms=${transforms}: userland ${userland}, base ` +
-      `${perChunk('pipe-through-chain.js', 'webstreams', args)} promises per chunk`);
+      `${promisesPerChunk('pipe-through-chain.js', 'webstreams', args)} promises per chunk`);
   }
 });
 
@@ -170,8 +172,7 @@ test('the read loop and the chains run on the userland library, with fewer promi
 test('the text-coding model creates the floor\'s 2 promises per chunk, decoding and encoding', () => {
   const file = 'text-coding.js';
   for (const kind of ['decode', 'encode']) {
-    const at = (n: number) => countPromises(file, ['impl=model', `kind=${kind}`, `n=${n}`]);
-    assert.equal((at(4000) - at(2000)) / 2000, FLOOR_MODELS[file], `kind=${kind}: the model's promises per chunk`);
+    assert.equal(promisesPerChunk(file, 'model', [`kind=${kind}`]), FLOOR_MODELS[file], `kind=${kind}: the model's promises per chunk`);
   }
 });
 
