@@ -9,8 +9,11 @@
 // standalone PRs against main on the pinned base ("base": "pinned", and
 // "pr": { "independent": true }: each PR on the PR base alone, not stacked).
 //
+// A series may also declare the files it ships that differ from another
+// series' copy ("adapted", tools/series/copies.ts).
+//
 // The tools take a series by name (`--series v24`: lib-overlay-v24/).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { SERIES_FILE } from '../lib/base-spec.ts';
 import { listLayers, stateLibName, type Layer } from '../lib/layers.ts';
@@ -34,6 +37,8 @@ export interface SeriesConfig {
    * series' own file, or the main series' for a series on the pinned base.
    */
   nodeTestExpectations: string;
+  /** Files under <layer>/node/ whose copy differs from another series', and why. */
+  adapted: Record<string, string>;
   layers: Layer[];
 }
 
@@ -50,12 +55,17 @@ export function readSeries(name: string): SeriesConfig {
   const root = join(ROOT, `${ROOT_PREFIX}${name}`);
   const file = join(root, SERIES_FILE);
   if (!existsSync(file)) throw new Error(`series '${name}': ${file} does not exist`);
-  const json = JSON.parse(readFileSync(file, 'utf8')) as { base?: unknown; patches?: unknown; pr?: { base?: unknown; titlePrefix?: unknown; independent?: unknown } };
+  const json = JSON.parse(readFileSync(file, 'utf8')) as {
+    base?: unknown; patches?: unknown; adapted?: unknown; pr?: { base?: unknown; titlePrefix?: unknown; independent?: unknown };
+  };
   const str = (v: unknown, what: string): string => {
     if (typeof v !== 'string' || !v) throw new Error(`${file}: expected a string ${what}`);
     return v;
   };
   const base = str(json.base, '"base"');
+  const adapted = json.adapted ?? {};
+  if (typeof adapted !== 'object' || adapted === null || Array.isArray(adapted)) throw new Error(`${file}: expected "adapted" to map paths to reasons`);
+  for (const [path, why] of Object.entries(adapted)) str(why, `reason for "adapted" ${path}`);
   const ownExpectations = join(ROOT, 'test', `series-${name}`, 'node-tests-expectations.json');
   return {
     name,
@@ -66,8 +76,17 @@ export function readSeries(name: string): SeriesConfig {
     titlePrefix: typeof json.pr?.titlePrefix === 'string' ? json.pr.titlePrefix : '',
     prIndependent: json.pr?.independent === true,
     nodeTestExpectations: base === 'pinned' && !existsSync(ownExpectations) ? join(ROOT, 'test', 'node-tests-expectations.json') : ownExpectations,
+    adapted: adapted as Record<string, string>,
     layers: listLayers(root),
   };
+}
+
+/** The names of the series kept beside the main one (every lib-overlay-<name>/ with a series.json). */
+export function listSeriesNames(): string[] {
+  return readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name.startsWith(ROOT_PREFIX) && existsSync(join(ROOT, e.name, SERIES_FILE)))
+    .map((e) => e.name.slice(ROOT_PREFIX.length))
+    .sort();
 }
 
 /** The lib directory `tools/build.ts --overlay <root>` writes for the state after layer k (0: the base's own). */
