@@ -6,19 +6,23 @@
 // not have (same module, function and target) fails.
 //
 //   node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>]
-// Default: base, patched, and every test overlay fixture (compiled here).
+// Default: base, patched, every test overlay fixture (compiled here), and
+// the Node tests every layer of every series ships (<layer>/node/test/…,
+// tools/overlay/lint-test.ts: the rules Node's test/ config adds).
 // --base: the lib those sites are taken from (a series on another release
 // passes its own base); the pinned base by default.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
 import { listLayers } from './lib/layers.ts';
 import { readLibDir, type Modules } from './lib/libdir.ts';
-import { libDir, ROOT } from './lib/paths.ts';
+import { LIB_OVERLAY, libDir, ROOT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { applyLayers } from './overlay/apply.ts';
 import { lintModule } from './overlay/lint.ts';
+import { lintNodeTest } from './overlay/lint-test.ts';
+import { listSeriesNames, readSeries } from './series/config.ts';
 
 const { values } = parseFlags({
   lib: { type: 'string', multiple: true },
@@ -61,6 +65,29 @@ for (const t of targets) {
   console.log(`${t.name}: ${t.modules.size - bad}/${t.modules.size} modules clean` +
     (inherited ? ` (${inherited} ${OWN_RULE} sites as in the base)` : ''));
   passed += t.modules.size - bad;
+  failed += bad;
+}
+
+/** The .js files under a layer's node/test/. */
+function shippedTests(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.js'))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+if (!explicit) {
+  const roots = [LIB_OVERLAY, ...listSeriesNames().map((n) => readSeries(n).root)];
+  const files = roots.flatMap((root) => listLayers(root).flatMap((l) => shippedTests(join(l.dir, 'node', 'test'))));
+  let bad = 0;
+  for (const file of files) {
+    const findings = lintNodeTest(file, readFileSync(file, 'utf8'));
+    for (const f of findings) console.log(`${relative(ROOT, file)}:${f.line}: ${f.rule}: ${f.message}`);
+    if (findings.length) bad++;
+  }
+  console.log(`shipped Node tests: ${files.length - bad}/${files.length} files clean`);
+  passed += files.length - bad;
   failed += bad;
 }
 console.log(`${passed} passed, ${failed} failed`);

@@ -116,7 +116,9 @@ test("each fix's Node test fails on the base and passes with the fix", () => {
         cpSync(join(tests, name), join(dir, name));
         const without = run(before, join(dir, name));
         assert.notEqual(without.status, 0, `${name} passes without ${layer.name}`);
-        assert.match(without.stderr, /ERR_ASSERTION/, `${name} fails without ${layer.name}, but not on an assertion:\n${without.stderr}`);
+        // On one of the test's assertions, or on the internal assertion that is the bug
+        // (Node's test lint asks for plain code, not assert.doesNotThrow(), where a call must not throw).
+        assert.match(without.stderr, /ERR_(INTERNAL_)?ASSERTION/, `${name} fails without ${layer.name}, but not on an assertion:\n${without.stderr}`);
         const withFix = run(fixed, join(dir, name));
         assert.equal(withFix.status, 0, `${name} fails with ${layer.name}:\n${withFix.stderr}`);
       }

@@ -95,6 +95,34 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
   return out;
 }
 
+/** Node's formatting rules for any JS file: whitespace, blank lines, line length, single quotes. */
+export function formattingFindings(sf: ts.SourceFile, text: string): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
+  const lines = text.split('\n');
+  let blank = 0;
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    if (/[ \t]+$/.test(line)) findings.push({ rule: 'formatting', line: n, message: 'trailing whitespace' });
+    if (line.includes('\t')) findings.push({ rule: 'formatting', line: n, message: 'tab character' });
+    if (line.length > 120 && !/https?:\/\/|^\s*\/\/ Flags:/.test(line)) {
+      findings.push({ rule: 'formatting', line: n, message: `line is ${line.length} characters (max 120)` });
+    }
+    blank = line.trim() === '' ? blank + 1 : 0;
+    if (blank === 3 && i < lines.length - 1) findings.push({ rule: 'formatting', line: n, message: 'more than 2 blank lines' });
+  });
+  if (!text.endsWith('\n') || text.endsWith('\n\n')) findings.push({ rule: 'formatting', line: lines.length, message: 'the file must end with exactly one newline' });
+  const quotes = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && node.getText(sf).startsWith('"') && !node.text.includes("'") &&
+        !ts.isImportDeclaration(node.parent)) {
+      report('formatting', node.getStart(sf), `use single quotes: ${node.getText(sf)}`);
+    }
+    ts.forEachChild(node, quotes);
+  };
+  quotes(sf);
+  return findings;
+}
+
 export function lintModule(id: string, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const idx = indexModule(text, `${id}.js`);
@@ -140,27 +168,7 @@ export function lintModule(id: string, text: string): LintFinding[] {
     }
   }
 
-  const lines = text.split('\n');
-  let blank = 0;
-  lines.forEach((line, i) => {
-    const n = i + 1;
-    if (/[ \t]+$/.test(line)) findings.push({ rule: 'formatting', line: n, message: 'trailing whitespace' });
-    if (line.includes('\t')) findings.push({ rule: 'formatting', line: n, message: 'tab character' });
-    if (line.length > 120 && !/https?:\/\/|^\s*\/\/ Flags:/.test(line)) {
-      findings.push({ rule: 'formatting', line: n, message: `line is ${line.length} characters (max 120)` });
-    }
-    blank = line.trim() === '' ? blank + 1 : 0;
-    if (blank === 3 && i < lines.length - 1) findings.push({ rule: 'formatting', line: n, message: 'more than 2 blank lines' });
-  });
-  if (!text.endsWith('\n') || text.endsWith('\n\n')) findings.push({ rule: 'formatting', line: lines.length, message: 'the file must end with exactly one newline' });
-  const quotes = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) && node.getText(sf).startsWith('"') && !node.text.includes("'") &&
-        !ts.isImportDeclaration(node.parent)) {
-      report('formatting', node.getStart(sf), `use single quotes: ${node.getText(sf)}`);
-    }
-    ts.forEachChild(node, quotes);
-  };
-  quotes(sf);
+  findings.push(...formattingFindings(sf, text));
   findings.push(...oldGenerationClosures(sf));
   return findings.sort((a, b) => a.line - b.line);
 }

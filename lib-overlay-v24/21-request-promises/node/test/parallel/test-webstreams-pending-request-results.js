@@ -13,10 +13,12 @@ const { ReadableStream, WritableStream } = require('stream/web');
 function assertResult(result, value, done) {
   assert.deepStrictEqual(Object.keys(result), ['value', 'done']);
   assert.strictEqual(result.done, done);
-  if (ArrayBuffer.isView(value))
-    assert.deepStrictEqual(new Uint8Array(result.value.buffer, result.value.byteOffset, result.value.byteLength), value);
-  else
+  if (ArrayBuffer.isView(value)) {
+    const { buffer, byteOffset, byteLength } = result.value;
+    assert.deepStrictEqual(new Uint8Array(buffer, byteOffset, byteLength), value);
+  } else {
     assert.strictEqual(result.value, value);
+  }
 }
 
 (async () => {

@@ -1,0 +1,124 @@
+// The lint of the Node tests layers ship (tools/overlay/lint-test.ts): each
+// rule fires on a test that breaks it and stays quiet on one written as
+// Node's tests are. The shipped tests themselves are linted by `make lint`.
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { lintNodeTest } from '../../tools/overlay/lint-test.ts';
+
+const CLEAN = [
+  "'use strict';",
+  '',
+  "const common = require('../common');",
+  "const assert = require('assert');",
+  "const { ReadableStream } = require('stream/web');",
+  '',
+  '/**',
+  ' * A JSDoc block may span lines.',
+  ' */',
+  'function chunks(n) {',
+  '  const out = [];',
+  '  for (let i = 0; i < n; i++) out.push(i);',
+  '  return out;',
+  '}',
+  '',
+  '(async () => {',
+  '  let reads = 0;',
+  '  const stream = new ReadableStream({ start: common.mustCall((c) => c.close()) });',
+  '  for await (const chunk of stream) reads += chunk;',
+  '  assert.strictEqual(reads, 0);',
+  '  assert.deepStrictEqual(chunks(2), [',
+  '    0,',
+  '    1,',
+  '  ]);',
+  '  await assert.rejects(Promise.reject(new Error(\'x\')), /x/);',
+  '  assert.throws(() => { throw new Error(\'y\'); }, { message: \'y\' });',
+  '  const re = /\\/\\*/;',
+  '  assert.ok(re.test(`/* ${reads}`));',
+  '})().then(common.mustCall());',
+  '',
+].join('\n');
+
+function rules(text: string): string[] {
+  return lintNodeTest('test-x.js', text).map((f) => `${f.line} ${f.rule}`).sort();
+}
+
+it('is quiet on a test written as Node\'s are', () => {
+  assert.deepEqual(lintNodeTest('test-x.js', CLEAN), []);
+});
+
+it('reports the file\'s header: strict mode, the common module and its place', () => {
+  assert.deepEqual(rules("const assert = require('assert');\nrequire('../common');\nassert.ok(1);\n"),
+    ['1 require-common-first', '1 strict']);
+  assert.deepEqual(rules("'use strict';\nconst assert = require('assert');\nassert.ok(1);\n"), ['1 required-modules']);
+  assert.deepEqual(rules("'use strict';\nrequire('../common/index.js');\n"), []);
+});
+
+it('reports each assertion form Node\'s test config restricts', () => {
+  const text = [
+    "'use strict';",
+    "const common = require('../common');",
+    "const assert = require('assert');",
+    'const x = common.platformTimeout(1);',
+    'assert(x === 1);',
+    'assert.deepStrictEqual(x, 1);',
+    'assert.deepStrictEqual(x, undefined);',
+    "assert.strictEqual(x, 1, 'message');",
+    'assert.strictEqual(1, x);',
+    'assert.doesNotThrow(() => x);',
+    'assert.throws(() => x);',
+    "assert.throws(() => x, 'TypeError');",
+    'assert.rejects(Promise.resolve(x), /y/);',
+    'isNaN(x);',
+    'common.mustCall(() => {});',
+    'common.mustCall(() => x, 0);',
+    '(async () => x)();',
+    '',
+  ].join('\n');
+  assert.deepEqual(rules(text), [
+    '5 prefer-assert-methods',
+    '6 no-restricted-syntax',
+    '7 no-restricted-syntax',
+    '8 no-restricted-syntax',
+    '9 no-restricted-syntax',
+    '10 no-restricted-syntax',
+    '11 no-restricted-syntax',
+    '12 no-restricted-syntax',
+    '13 no-restricted-syntax',
+    '14 no-restricted-syntax',
+    '15 no-restricted-syntax',
+    '16 prefer-common-mustnotcall',
+    '17 async-iife-no-unused-result',
+  ].sort());
+});
+
+it('reports block comments, lets never assigned again, unused names, dangling commas and formatting', () => {
+  const text = [
+    "'use strict';",
+    "const common = require('../common');",
+    '/* two',
+    '   lines */',
+    'let once = common.platformTimeout(1);',
+    'const unused = 2;',
+    'for (let k of [once]) common.mustCall(k);',
+    'const list = [',
+    '  once',
+    '];',
+    'common.mustCall({ once, },);',
+    'const [a, b,] = [once, once];',
+    "common.mustCall(a, b, \"double\");  ",
+    '',
+  ].join('\n');
+  assert.deepEqual(rules(text), [
+    '3 multiline-comment-style',
+    '5 prefer-const',
+    '6 no-unused-vars',
+    '7 prefer-const',
+    '8 no-unused-vars',
+    '9 comma-dangle',
+    '11 comma-dangle',
+    '11 comma-dangle',
+    '12 comma-dangle',
+    '13 formatting',
+    '13 formatting',
+  ].sort());
+});
