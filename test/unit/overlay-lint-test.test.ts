@@ -72,6 +72,8 @@ it('reports each assertion form Node\'s test config restricts', () => {
     'common.mustCall(() => {});',
     'common.mustCall(() => x, 0);',
     '(async () => x)();',
+    'common.mustCall(0);',
+    'x.rejects(Promise.resolve(x), /y/);',
     '',
   ].join('\n');
   assert.deepEqual(rules(text), [
@@ -88,6 +90,7 @@ it('reports each assertion form Node\'s test config restricts', () => {
     '15 no-restricted-syntax',
     '16 prefer-common-mustnotcall',
     '17 async-iife-no-unused-result',
+    '18 prefer-common-mustnotcall',
   ].sort());
 });
 

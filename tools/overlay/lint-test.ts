@@ -170,7 +170,8 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
           args[0] && ts.isBinaryExpression(args[0]) && ASSERT_METHODS[args[0].operatorToken.getText(sf)]) {
         report('prefer-assert-methods', node.getStart(sf), `use assert.${ASSERT_METHODS[args[0].operatorToken.getText(sf)]}()`);
       }
-      if (name === 'mustCall' && args.length === 2 && ts.isNumericLiteral(args[1]) && args[1].text === '0') {
+      const zero = (a: ts.Node | undefined) => a !== undefined && ts.isNumericLiteral(a) && a.text === '0';
+      if (name === 'mustCall' && ((args.length === 2 && zero(args[1])) || (args.length === 1 && zero(args[0])))) {
         report('prefer-common-mustnotcall', node.getStart(sf), 'use common.mustNotCall()');
       }
       if ((name === 'deepStrictEqual' || name === 'notDeepStrictEqual') &&
@@ -201,7 +202,9 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
           ts.isBlock(fn.body) && fn.body.statements.length === 0) {
         report('no-restricted-syntax', node.getStart(sf), `do not give ${name}() an empty function; omit it`);
       }
-      if (name === 'rejects' && ts.isExpressionStatement(node.parent)) {
+      const onAssert = ts.isIdentifier(node.expression) ||
+        (ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'assert');
+      if (name === 'rejects' && onAssert && ts.isExpressionStatement(node.parent)) {
         report('no-restricted-syntax', node.getStart(sf), 'await assert.rejects(), or it cannot detect a promise that never settles');
       }
       const callee = skipParens(node.expression);
