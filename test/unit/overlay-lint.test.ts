@@ -68,3 +68,46 @@ it('reports a function literal assigned straight to a property inside a function
     '11 old-generation-closure setup state.onCancel',
   ]);
 });
+
+it("reports the rules of Node's root config that hold for lib code and tests alike", async () => {
+  const { styleFindings } = await import('../../tools/overlay/lint-style.ts');
+  const { parseSource } = await import('../../tools/overlay/ts.ts');
+  const text = [
+    "'use strict';",
+    '// the lowercase comment that is long enough to count',
+    '// and a second one after it, exempt as Node configures the rule',
+    'var a = 1',
+    'if (a == 2) a = x => x;',
+    'const f = async(y) => y;',
+    'const g = function () {};',
+    'function h () {}',
+    'function k() {}',
+    'const {b} = { b: a };',
+    "a['foo'] = f(g, h, k, b);",
+    "if (a) { throw 'x'; }",
+    "if (a == null || typeof a == 'string') {",
+    '  a = 2;',
+    '  // lowercase at the end of a block, long enough to count',
+    '  // eslint-disable-next-line is a directive, not prose',
+    '}',
+    '// short, lowercase',
+    '// foo.bar() reads as code',
+    '',
+  ].join('\n');
+  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(found.sort(), [
+    '2 capitalized-comments',
+    '4 no-var',
+    '4 semi',
+    '5 arrow-parens',
+    '5 eqeqeq',
+    '6 space-before-function-paren',
+    '7 space-before-function-paren',
+    '8 space-before-function-paren',
+    '9 padding-line-between-statements',
+    '10 object-curly-spacing',
+    '11 dot-notation',
+    '12 no-throw-literal',
+    '15 capitalized-comments',
+  ].sort());
+});

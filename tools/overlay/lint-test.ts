@@ -16,8 +16,9 @@
 //   prefer-const               a `let` with an initializer that is never assigned again
 //   no-unused-vars             a declared name that is never used (scope-blind, so it errs towards "used")
 //   comma-dangle               a multi-line array ends with a comma; nothing on one line does
-//   formatting                 as lib code (tools/overlay/lint.ts)
-import { formattingFindings, type LintFinding } from './lint.ts';
+//   and the rules of Node's root config that hold for lib code too (tools/overlay/lint-style.ts)
+import type { LintFinding } from './lint.ts';
+import { styleFindings } from './lint-style.ts';
 import { lineOf, parseSource, referencedNames, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
@@ -244,6 +245,6 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
     if (!used.has(name.text)) report('no-unused-vars', name.getStart(sf), `'${name.text}' is never used`);
   }
 
-  findings.push(...formattingFindings(sf, text));
+  findings.push(...styleFindings(sf, text));
   return findings.sort((a, b) => a.line - b.line);
 }

@@ -5,11 +5,13 @@
 //   prototype-pollution  no PromisePrototypeCatch/Finally, Promise{All,Any,Race…} (use Safe*), RegExpPrototypeTest
 //   sorted-primordials   the primordials header is sorted
 //   unused-binding       every header / require / internalBinding entry is used
-//   formatting           no trailing spaces or tabs, one newline at EOF, at most 2 blank lines, lines ≤ 120, single quotes
+//   and the rules of Node's root config that hold for any JS file (tools/overlay/lint-style.ts: formatting,
+//   capitalized comments, eqeqeq, no-var, arrow-parens, semi, spacing, dot-notation…)
 // and one rule of this project's own, not Node's:
 //   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
 //                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
 //                           young-generation collections until the next full one
+import { styleFindings } from './lint-style.ts';
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, referencedNames, ts } from './ts.ts';
 
@@ -95,34 +97,6 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
   return out;
 }
 
-/** Node's formatting rules for any JS file: whitespace, blank lines, line length, single quotes. */
-export function formattingFindings(sf: ts.SourceFile, text: string): LintFinding[] {
-  const findings: LintFinding[] = [];
-  const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
-  const lines = text.split('\n');
-  let blank = 0;
-  lines.forEach((line, i) => {
-    const n = i + 1;
-    if (/[ \t]+$/.test(line)) findings.push({ rule: 'formatting', line: n, message: 'trailing whitespace' });
-    if (line.includes('\t')) findings.push({ rule: 'formatting', line: n, message: 'tab character' });
-    if (line.length > 120 && !/https?:\/\/|^\s*\/\/ Flags:/.test(line)) {
-      findings.push({ rule: 'formatting', line: n, message: `line is ${line.length} characters (max 120)` });
-    }
-    blank = line.trim() === '' ? blank + 1 : 0;
-    if (blank === 3 && i < lines.length - 1) findings.push({ rule: 'formatting', line: n, message: 'more than 2 blank lines' });
-  });
-  if (!text.endsWith('\n') || text.endsWith('\n\n')) findings.push({ rule: 'formatting', line: lines.length, message: 'the file must end with exactly one newline' });
-  const quotes = (node: ts.Node): void => {
-    if (ts.isStringLiteral(node) && node.getText(sf).startsWith('"') && !node.text.includes("'") &&
-        !ts.isImportDeclaration(node.parent)) {
-      report('formatting', node.getStart(sf), `use single quotes: ${node.getText(sf)}`);
-    }
-    ts.forEachChild(node, quotes);
-  };
-  quotes(sf);
-  return findings;
-}
-
 export function lintModule(id: string, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const idx = indexModule(text, `${id}.js`);
@@ -168,7 +142,7 @@ export function lintModule(id: string, text: string): LintFinding[] {
     }
   }
 
-  findings.push(...formattingFindings(sf, text));
+  findings.push(...styleFindings(sf, text));
   findings.push(...oldGenerationClosures(sf));
   return findings.sort((a, b) => a.line - b.line);
 }

@@ -1,0 +1,152 @@
+// Rules of Node's root ESLint config (eslint.config.mjs) that hold for every
+// JS file, lib code and tests alike, re-implemented on the TypeScript AST
+// (tools/overlay/lint.ts says why). The base's lib passes Node's lint, so it
+// must pass these too: `make lint` lints it, which keeps them calibrated.
+//   formatting                  no trailing spaces or tabs, one newline at EOF, at most 2 blank lines,
+//                               lines ≤ 120 (but `// Flags:` and URLs), single quotes
+//   capitalized-comments        a `//` comment starts with a capital letter, as Node configures it: not
+//                               one that follows another comment, is at most 20 characters, or starts
+//                               like code (`foo.bar`, `x = …`, `std`, `http`…)
+//   eqeqeq                      === and !==, but == null and between literals or typeof ('smart')
+//   no-var
+//   arrow-parens                (x) => …, never x => …
+//   semi                        every statement that ends with a semicolon has one
+//   object-curly-spacing        { a }, never {a}, in literals, patterns and imports on one line
+//   space-before-function-paren function(, function name(, async (x) =>
+//   padding-line-between-statements  a blank line between two function declarations
+//   dot-notation                x.y, not x['y']
+//   no-throw-literal            throw an Error, not a literal
+import { lineOf, ts } from './ts.ts';
+
+export interface StyleFinding {
+  rule: string;
+  line: number;
+  message: string;
+}
+
+// Node's ignorePattern for capitalized-comments' line comments, as ESLint anchors it.
+const COMMENT_IGNORED = /^\s*(?:.{0,20}$|[a-z]+ ?[0-9A-Z_.(/=:[#-]|std|http|ssh|ftp)/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+// Tool directives ESLint's capitalized-comments leaves as they are.
+const DIRECTIVE = /^\s*(?:eslint|jshint|jslint|istanbul|globals?|exported|jscs)\b/;
+
+function isLiteralOrTypeof(node: ts.Expression): boolean {
+  return ts.isLiteralExpression(node) || ts.isTypeOfExpression(node) || node.kind === ts.SyntaxKind.NullKeyword ||
+    node.kind === ts.SyntaxKind.TrueKeyword || node.kind === ts.SyntaxKind.FalseKeyword;
+}
+
+/** Statements ESLint's `semi` checks: those the grammar ends with a semicolon. */
+function needsSemicolon(node: ts.Node): boolean {
+  return ts.isExpressionStatement(node) || ts.isVariableStatement(node) || ts.isReturnStatement(node) ||
+    ts.isThrowStatement(node) || ts.isBreakStatement(node) || ts.isContinueStatement(node) ||
+    ts.isDoStatement(node) || ts.isImportDeclaration(node) || ts.isExportAssignment(node) || ts.isDebuggerStatement(node);
+}
+
+/** Every `//` comment with whether a comment comes right before it (only whitespace between). */
+function lineComments(sf: ts.SourceFile): { pos: number; end: number; afterComment: boolean }[] {
+  const text = sf.text;
+  const ranges = new Map<number, ts.CommentRange>();
+  const add = (list: ts.CommentRange[] | undefined) => { for (const r of list ?? []) ranges.set(r.pos, r); };
+  const visit = (node: ts.Node): void => {
+    add(ts.getLeadingCommentRanges(text, node.pos));
+    add(ts.getTrailingCommentRanges(text, node.end));
+    // The comments after a block's last statement, which no node leads.
+    add(ts.getLeadingCommentRanges(text, node.end));
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  const sorted = [...ranges.values()].sort((a, b) => a.pos - b.pos);
+  return sorted.flatMap((r, i) => {
+    if (r.kind !== ts.SyntaxKind.SingleLineCommentTrivia) return [];
+    const prev = sorted[i - 1];
+    const afterComment = prev !== undefined && text.slice(prev.end, r.pos).trim() === '';
+    return [{ pos: r.pos, end: r.end, afterComment }];
+  });
+}
+
+export function styleFindings(sf: ts.SourceFile, text: string): StyleFinding[] {
+  const findings: StyleFinding[] = [];
+  const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
+
+  const lines = text.split('\n');
+  let blank = 0;
+  lines.forEach((line, i) => {
+    const n = i + 1;
+    if (/[ \t]+$/.test(line)) findings.push({ rule: 'formatting', line: n, message: 'trailing whitespace' });
+    if (line.includes('\t')) findings.push({ rule: 'formatting', line: n, message: 'tab character' });
+    if (line.length > 120 && !/https?:\/\/|^\s*\/\/ Flags:/.test(line)) {
+      findings.push({ rule: 'formatting', line: n, message: `line is ${line.length} characters (max 120)` });
+    }
+    blank = line.trim() === '' ? blank + 1 : 0;
+    if (blank === 3 && i < lines.length - 1) findings.push({ rule: 'formatting', line: n, message: 'more than 2 blank lines' });
+  });
+  if (!text.endsWith('\n') || text.endsWith('\n\n')) findings.push({ rule: 'formatting', line: lines.length, message: 'the file must end with exactly one newline' });
+
+  for (const c of lineComments(sf)) {
+    const body = text.slice(c.pos + 2, c.end);
+    const first = /\S/.exec(body)?.[0];
+    if (c.afterComment || first === undefined || COMMENT_IGNORED.test(body) || DIRECTIVE.test(body)) continue;
+    if (first !== first.toUpperCase() && first === first.toLowerCase() && first.toUpperCase() !== first.toLowerCase()) {
+      report('capitalized-comments', c.pos, `start the comment with a capital letter: ${body.trim().slice(0, 40)}`);
+    }
+  }
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && node.getText(sf).startsWith('"') && !node.text.includes("'") &&
+        !ts.isImportDeclaration(node.parent)) {
+      report('formatting', node.getStart(sf), `use single quotes: ${node.getText(sf)}`);
+    }
+    if (ts.isBinaryExpression(node)) {
+      const op = node.operatorToken.kind;
+      if (op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken) {
+        const smart = node.left.kind === ts.SyntaxKind.NullKeyword || node.right.kind === ts.SyntaxKind.NullKeyword ||
+          (isLiteralOrTypeof(node.left) && isLiteralOrTypeof(node.right)) || ts.isTypeOfExpression(node.left) || ts.isTypeOfExpression(node.right);
+        if (!smart) report('eqeqeq', node.operatorToken.getStart(sf), `use ${node.operatorToken.getText(sf)}=`);
+      }
+    }
+    if (ts.isVariableDeclarationList(node) && !(node.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const | ts.NodeFlags.Using))) {
+      report('no-var', node.getStart(sf), 'use let or const');
+    }
+    if (ts.isArrowFunction(node)) {
+      const head = text.slice(node.getStart(sf), node.equalsGreaterThanToken.getStart(sf));
+      const params = head.replace(/^async\b\s*/, '');
+      if (!params.startsWith('(')) report('arrow-parens', node.getStart(sf), 'put the arrow function\'s parameter in parentheses');
+      if (/^async\(/.test(head)) report('space-before-function-paren', node.getStart(sf), 'async (…) =>, with a space');
+    }
+    if (ts.isFunctionExpression(node) || ts.isFunctionDeclaration(node)) {
+      const open = text.indexOf('(', node.name ? node.name.getEnd() : node.getStart(sf));
+      if (/\s$/.test(text.slice(node.name ? node.name.getEnd() : node.getStart(sf), open))) {
+        report('space-before-function-paren', open, 'no space before the parameters\' parenthesis');
+      }
+    }
+    if (ts.isObjectLiteralExpression(node) || ts.isObjectBindingPattern(node) || ts.isNamedImports(node)) {
+      const t = node.getText(sf);
+      if (!t.includes('\n') && t.length > 2 && (/^\{\S/.test(t) || /\S\}$/.test(t))) {
+        report('object-curly-spacing', node.getStart(sf), `spaces inside the braces: ${t.slice(0, 40)}`);
+      }
+    }
+    if (needsSemicolon(node) && !node.getText(sf).endsWith(';')) {
+      report('semi', node.getEnd(), 'missing semicolon');
+    }
+    if (ts.isElementAccessExpression(node) && ts.isStringLiteral(node.argumentExpression) &&
+        IDENTIFIER.test(node.argumentExpression.text)) {
+      report('dot-notation', node.argumentExpression.getStart(sf), `use .${node.argumentExpression.text}`);
+    }
+    if (ts.isThrowStatement(node) && (ts.isLiteralExpression(node.expression) || ts.isTemplateExpression(node.expression) ||
+        node.expression.kind === ts.SyntaxKind.NullKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'undefined'))) {
+      report('no-throw-literal', node.getStart(sf), 'throw an Error');
+    }
+    if (ts.isBlock(node) || ts.isSourceFile(node) || ts.isModuleBlock(node) || ts.isCaseClause(node) || ts.isDefaultClause(node)) {
+      node.statements.forEach((s, i) => {
+        const prev = node.statements[i - 1];
+        if (prev && ts.isFunctionDeclaration(prev) && ts.isFunctionDeclaration(s) && prev.body && s.body &&
+            !/\n[ \t]*\n/.test(text.slice(prev.getEnd(), s.getStart(sf)))) {
+          report('padding-line-between-statements', s.getStart(sf), 'a blank line between two function declarations');
+        }
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return findings;
+}
