@@ -63,13 +63,12 @@ function newReadableStreamFromStreamReadable(streamReadable: NodeReadable, optio
   const readable = isReadable(streamReadable);
   const objectMode = streamReadable.readableObjectMode;
   if (readable) {
-    // Bound to a constant before it is set: V8 allocates a function literal
-    // assigned straight to a property in the old generation, where, once
-    // dead, it would keep the stream alive until the next full garbage
-    // collection.
-    const pull = function pull() {
+    // Declared before it is set: V8 allocates a function literal assigned
+    // straight to a property in the old generation, where, once dead, it
+    // would keep the stream alive until the next full garbage collection.
+    function pull() {
       streamReadable.resume();
-    };
+    }
     underlyingSource.pull = pull;
 
     const highWaterMark = streamReadable.readableHighWaterMark;

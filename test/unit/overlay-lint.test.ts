@@ -102,6 +102,7 @@ it("reports the rules of Node's root config that hold for lib code and tests ali
     '5 arrow-parens',
     '5 eqeqeq',
     '6 space-before-function-paren',
+    '7 func-style',
     '7 space-before-function-paren',
     '8 space-before-function-paren',
     '9 padding-line-between-statements',
@@ -109,5 +110,65 @@ it("reports the rules of Node's root config that hold for lib code and tests ali
     '11 dot-notation',
     '12 no-throw-literal',
     '15 capitalized-comments',
+  ].sort());
+});
+
+it("reports the layout rules of Node's root config, and leaves Node's own layouts alone", async () => {
+  const { styleFindings } = await import('../../tools/overlay/lint-style.ts');
+  const { parseSource } = await import('../../tools/overlay/ts.ts');
+  const text = [
+    "'use strict';",
+    'const a = 1, b = 2;',
+    'const f = function() { return a; };',
+    "const o = { 'x': a, y: b };",
+    '//tight comment',
+    'if(a) f(a,b);',
+    'try{',
+    '  f();',
+    '}catch(e) {',
+    '  f({ k:1 });',
+    '}',
+    'if (a) {',
+    '  f();',
+    '}',
+    'else {',
+    '  if (b) f();',
+    '}',
+    'const g = (x)=>x;',
+    'function h(',
+    '  x,',
+    ')',
+    '{',
+    '  return g(x);',
+    '}',
+    '',
+    'for (let i = 0, n = 2; i < n; i++) h(i);',
+    'if (',
+    '  a &&',
+    '  b',
+    ') {',
+    '  h(o);',
+    '} else if (b) {',
+    '  h(b);',
+    '}',
+    '//------------',
+    '',
+  ].join('\n');
+  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(found.sort(), [
+    '2 one-var',
+    '3 func-style',
+    '4 quote-props',
+    '5 spaced-comment',
+    '6 comma-spacing',
+    '6 keyword-spacing',
+    '7 keyword-spacing',
+    '9 keyword-spacing',
+    '9 keyword-spacing',
+    '10 key-spacing',
+    '14 brace-style',
+    '15 no-lonely-if',
+    '18 arrow-spacing',
+    '22 brace-style',
   ].sort());
 });

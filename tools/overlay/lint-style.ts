@@ -16,6 +16,14 @@
 //   padding-line-between-statements  a blank line between two function declarations
 //   dot-notation                x.y, not x['y']
 //   no-throw-literal            throw an Error, not a literal
+//   no-lonely-if                else if, not else { if }
+//   one-var                     one initialized variable per declaration (for-loop heads aside)
+//   func-style                  function declarations, not `const f = function() {}` (arrows allowed)
+//   quote-props                 an object's keys all quoted or none ('consistent')
+//   spaced-comment              `// text`, not `//text` (a run of dashes aside)
+//   keyword-spacing             if (, for (, while (, switch (, catch (, } else {, try {, } finally {
+//   brace-style                 1tbs: else, catch and finally on the closing brace's line, { on the head's
+//   comma-spacing, key-spacing, arrow-spacing  `a, b`, `{ k: v }`, `(x) => y`
 import { lineOf, ts } from './ts.ts';
 
 export interface StyleFinding {
@@ -145,8 +153,113 @@ export function styleFindings(sf: ts.SourceFile, text: string): StyleFinding[] {
         }
       });
     }
+    layoutRules(sf, node, report);
     ts.forEachChild(node, visit);
   };
   visit(sf);
   return findings;
+}
+
+type Report = (rule: string, pos: number, message: string) => void;
+
+/** Text between two positions holds a comment: the spacing rules leave such gaps alone. */
+function hasComment(gap: string): boolean {
+  return gap.includes('//') || gap.includes('/*');
+}
+
+/** Comma, key and arrow spacing, keyword spacing and brace style, and the rules on how a statement is put. */
+function layoutRules(sf: ts.SourceFile, node: ts.Node, report: Report): void {
+  const text = sf.text;
+  const start = node.getStart(sf);
+  const head = text.slice(start, start + 16);
+
+  const lists: ts.NodeArray<ts.Node>[] = [];
+  if (ts.isCallExpression(node) || ts.isNewExpression(node)) lists.push(node.arguments ?? ts.factory.createNodeArray());
+  if (ts.isArrayLiteralExpression(node) || ts.isArrayBindingPattern(node) || ts.isObjectBindingPattern(node)) lists.push(node.elements);
+  if (ts.isObjectLiteralExpression(node)) lists.push(node.properties);
+  if (ts.isFunctionLike(node)) lists.push(node.parameters);
+  if (ts.isVariableDeclarationList(node)) lists.push(node.declarations);
+  for (const list of lists) {
+    if (list.some((el) => ts.isOmittedExpression(el))) continue;
+    for (let i = 1; i < list.length; i++) {
+      const gap = text.slice(list[i - 1].getEnd(), list[i].getStart(sf));
+      if (!hasComment(gap) && !/^,\s/.test(gap)) report('comma-spacing', list[i - 1].getEnd(), 'no space before a comma, one after it');
+    }
+  }
+  if (ts.isPropertyAssignment(node) && !ts.isComputedPropertyName(node.name)) {
+    const gap = text.slice(node.name.getEnd(), node.initializer.getStart(sf));
+    if (!hasComment(gap) && !gap.includes('\n') && gap !== ': ') report('key-spacing', node.name.getEnd(), 'one space after a key\'s colon, none before');
+  }
+  if (ts.isArrowFunction(node)) {
+    const arrow = node.equalsGreaterThanToken;
+    const before = text[arrow.getStart(sf) - 1];
+    const after = text[arrow.getEnd()];
+    if (!/\s/.test(before) || !/\s/.test(after)) report('arrow-spacing', arrow.getStart(sf), 'a space before and after =>');
+  }
+  if (ts.isVariableDeclarationList(node) && !ts.isForStatement(node.parent) && !ts.isForInStatement(node.parent) &&
+      !ts.isForOfStatement(node.parent) && node.declarations.filter((d) => d.initializer).length > 1) {
+    report('one-var', start, 'one declaration per initialized variable');
+  }
+  if (ts.isVariableDeclaration(node) && node.initializer && ts.isFunctionExpression(node.initializer)) {
+    report('func-style', start, 'use a function declaration (or an arrow function)');
+  }
+  if (ts.isObjectLiteralExpression(node)) {
+    const names = node.properties.flatMap((p) => (ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name) ? [p.name] : []));
+    const quoted = names.filter((n) => ts.isStringLiteral(n)).length;
+    if (quoted > 0 && quoted < names.length) report('quote-props', start, 'quote all of an object\'s keys or none');
+  }
+
+  // Keyword spacing and brace style, at the statement's keywords.
+  const keyword = /^(if|for|for await|while|switch)\(/.exec(head);
+  if (keyword && (ts.isIfStatement(node) || ts.isIterationStatement(node, false) || ts.isSwitchStatement(node))) {
+    report('keyword-spacing', start, `${keyword[1]} (, with a space`);
+  }
+  if ((ts.isTryStatement(node) && /^try\{/.test(head)) || (ts.isDoStatement(node) && /^do\{/.test(head))) {
+    report('keyword-spacing', start, `a space before the block`);
+  }
+  if (ts.isCatchClause(node) && /^catch[({]/.test(head)) report('keyword-spacing', start, 'catch (, with a space');
+  const joins: [ts.Node, ts.Node, string][] = [];
+  if (ts.isIfStatement(node) && node.elseStatement) joins.push([node.thenStatement, node.elseStatement, 'else']);
+  if (ts.isTryStatement(node)) {
+    if (node.catchClause) joins.push([node.tryBlock, node.catchClause, 'catch']);
+    if (node.finallyBlock) joins.push([node.catchClause ?? node.tryBlock, node.finallyBlock, 'finally']);
+  }
+  for (const [before, after, word] of joins) {
+    const gap = text.slice(before.getEnd(), after.getStart(sf));
+    if (hasComment(gap)) continue;
+    if (!ts.isBlock(before) && !ts.isCatchClause(before)) continue;
+    // `} else {`: the keyword after the closing brace on its line, a space on either side.
+    const from = gap;
+    if (/^\S/.test(from) || (/\S$/.test(from) && word !== 'catch' && ts.isBlock(after))) {
+      report('keyword-spacing', before.getEnd(), `} ${word} {, with spaces`);
+    } else if (from.includes('\n') && from.trim() === word) {
+      report('brace-style', before.getEnd(), `${word} on the closing brace's line`);
+    } else if (word === 'catch' && gap.length === 0) {
+      report('keyword-spacing', before.getEnd(), '} catch, with a space');
+    }
+  }
+  // `) {`: the block's brace on the line of the parenthesis that closes the head.
+  const braceAfterParen = (from: number, block: ts.Node, what: string) => {
+    const gap = text.slice(from, block.getStart(sf));
+    const afterParen = gap.slice(gap.lastIndexOf(')') + 1);
+    if (!hasComment(gap) && afterParen.includes('\n')) report('brace-style', block.getStart(sf), `{ on the line of the ${what}'s )`);
+  };
+  if (ts.isIfStatement(node) && ts.isBlock(node.thenStatement)) braceAfterParen(node.expression.getEnd(), node.thenStatement, 'if');
+  if ((ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isMethodDeclaration(node)) && node.body) {
+    braceAfterParen(node.parameters.end, node.body, 'function');
+  }
+  if (ts.isIfStatement(node) && node.elseStatement && ts.isBlock(node.elseStatement) &&
+      node.elseStatement.statements.length === 1 && ts.isIfStatement(node.elseStatement.statements[0]) &&
+      !hasComment(text.slice(node.elseStatement.getStart(sf), node.elseStatement.getEnd()).replace(/^\{/, ''))) {
+    report('no-lonely-if', node.elseStatement.getStart(sf), 'else if, not else { if }');
+  }
+  if (ts.isSourceFile(node)) spacedComments(sf, report);
+}
+
+/** `// text`: a line comment starts with a space (or is a run of dashes, or empty). */
+function spacedComments(sf: ts.SourceFile, report: Report): void {
+  for (const c of lineComments(sf)) {
+    const body = sf.text.slice(c.pos + 2, c.end);
+    if (body !== '' && !/^\s/.test(body) && !/^-+/.test(body)) report('spaced-comment', c.pos, '// and a space');
+  }
 }
