@@ -120,9 +120,10 @@ function transformStreamFuseSettle(stream: TransformStream): void {
 // hold when transform() did nothing else and returned a non-thenable;
 // otherwise kNoChunk, with the hop brought up to date and the write
 // completed as transformStreamSyncWrite() would. Its steps are not shared
-// with the loop's (transformStreamStartSyncWrite, …CallTransform,
-// …FuseFinish): the extra calls measured slower on this path, which every
-// hop outside a loop takes.
+// with the loop's (transformStreamStartSyncWrite,
+// transformStreamCallTransform, transformStreamFuseFinish): the extra
+// calls measured slower on this path, which every hop outside a loop
+// takes.
 export function transformStreamFusedWrite(
   stream: TransformStream,
   chunk: unknown,

@@ -172,3 +172,37 @@ it("reports the layout rules of Node's root config, and leaves Node's own layout
     '22 brace-style',
   ].sort());
 });
+
+it("reports Node's lib-only rules, and honours Node's eslint-disable comments", () => {
+  const text = [
+    "'use strict';",
+    '',
+    "const { ERR_X } = require('internal/errors');",
+    "const assert = require('internal/assert');",
+    '',
+    '// A dash \u2014 a non-ASCII one.',
+    'function f(list) {',
+    '  const [a, b] = list;',
+    '  assert.strictEqual(a, b);',
+    '  assert.ok(a);',
+    '  if (a) throw new TypeError(b);',
+    '  // eslint-disable-next-line no-restricted-syntax',
+    '  if (b) throw new RangeError(a);',
+    '  if (!b) throw new AbortError(a); // eslint-disable-line no-restricted-syntax',
+    '  throw new ERR_X();',
+    '}',
+    '',
+    'module.exports = { f };',
+    '',
+  ].join('\n');
+  const found = lintModule('internal/webstreams/x', text).map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(found.sort(), [
+    '6 non-ascii-character',
+    '8 no-array-destructuring',
+    '9 no-restricted-syntax',
+    '11 no-restricted-syntax',
+    '11 prefer-primordials',
+    // The directive names one rule: the global RangeError is still reported.
+    '13 prefer-primordials',
+  ].sort());
+});

@@ -263,3 +263,20 @@ function spacedComments(sf: ts.SourceFile, report: Report): void {
     if (body !== '' && !/^\s/.test(body) && !/^-+/.test(body)) report('spaced-comment', c.pos, '// and a space');
   }
 }
+
+/**
+ * Drops the findings an ESLint directive turns off where it stands, as Node's
+ * code uses them: `// eslint-disable-next-line rule, …` on the line above,
+ * `// eslint-disable-line rule, …` on the line itself (no rules: every rule).
+ * A rule is named as ESLint names it, with or without its plugin's prefix.
+ */
+export function withoutDisabled<F extends StyleFinding>(findings: F[], text: string): F[] {
+  const lines = text.split('\n');
+  const disables = (line: string | undefined, kind: string, rule: string): boolean => {
+    const m = new RegExp(`//\\s*eslint-disable-${kind}\\b([^\\n]*)$`).exec(line ?? '');
+    if (!m) return false;
+    const rules = m[1].split('--')[0].split(',').map((r) => r.trim()).filter(Boolean);
+    return rules.length === 0 || rules.some((r) => r === rule || r.endsWith(`/${rule}`));
+  };
+  return findings.filter((f) => !disables(lines[f.line - 2], 'next-line', f.rule) && !disables(lines[f.line - 1], 'line', f.rule));
+}

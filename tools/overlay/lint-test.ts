@@ -18,7 +18,7 @@
 //   comma-dangle               a multi-line array ends with a comma; nothing on one line does
 //   and the rules of Node's root config that hold for lib code too (tools/overlay/lint-style.ts)
 import type { LintFinding } from './lint.ts';
-import { styleFindings } from './lint-style.ts';
+import { styleFindings, withoutDisabled } from './lint-style.ts';
 import { lineOf, parseSource, referencedNames, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
@@ -246,5 +246,5 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   }
 
   findings.push(...styleFindings(sf, text));
-  return findings.sort((a, b) => a.line - b.line);
+  return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }

@@ -5,13 +5,17 @@
 //   prototype-pollution  no PromisePrototypeCatch/Finally, Promise{All,Any,Race…} (use Safe*), RegExpPrototypeTest
 //   sorted-primordials   the primordials header is sorted
 //   unused-binding       every header / require / internalBinding entry is used
+//   non-ascii-character  ASCII only (non-ASCII text grows the binary)
+//   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
+//   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
+//                        no Error.captureStackTrace
 //   and the rules of Node's root config that hold for any JS file (tools/overlay/lint-style.ts: formatting,
 //   capitalized comments, eqeqeq, no-var, arrow-parens, semi, spacing, dot-notation…)
 // and one rule of this project's own, not Node's:
 //   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
 //                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
 //                           young-generation collections until the next full one
-import { styleFindings } from './lint-style.ts';
+import { styleFindings, withoutDisabled } from './lint-style.ts';
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, referencedNames, ts } from './ts.ts';
 
@@ -97,6 +101,40 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
   return out;
 }
 
+// new <X>Error() is for these only; the rest come from internal/errors.
+const ALLOWED_ERRORS = /^(AssertionError|NghttpError|AbortError|NodeAggregateError)$/;
+const SIMPLE_ASSERTIONS = new Set(['ok', 'fail', 'ifError']);
+
+/** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, errors and assertions. */
+function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
+  const findings: LintFinding[] = [];
+  const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
+  const nonAscii = /[^\r\n\x20-\x7e]/g;
+  for (let m = nonAscii.exec(text); m; m = nonAscii.exec(text)) {
+    if (m[0] !== '\t') report('non-ascii-character', m.index, `non-ASCII character '${m[0]}' (it grows the binary)`);
+  }
+  const visit = (node: ts.Node): void => {
+    const arrayTarget = ts.isArrayBindingPattern(node) ||
+      (ts.isArrayLiteralExpression(node) && ((ts.isBinaryExpression(node.parent) && node.parent.left === node &&
+        node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) ||
+        ((ts.isForOfStatement(node.parent) || ts.isForInStatement(node.parent)) && node.parent.initializer === node)));
+    if (arrayTarget) report('no-array-destructuring', node.getStart(sf), 'use object destructuring: array destructuring iterates');
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && /Error$/.test(node.expression.text) &&
+        !ALLOWED_ERRORS.test(node.expression.text)) {
+      report('no-restricted-syntax', node.getStart(sf), `use an error from internal/errors, not new ${node.expression.text}()`);
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
+      const object = node.expression.expression.text;
+      const method = node.expression.name.text;
+      if (object === 'assert' && !SIMPLE_ASSERTIONS.has(method)) report('no-restricted-syntax', node.getStart(sf), `only simple assertions in lib: not assert.${method}()`);
+      if (object === 'Error' && method === 'captureStackTrace') report('no-restricted-syntax', node.getStart(sf), 'use hideStackFrames from internal/errors');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return findings;
+}
+
 export function lintModule(id: string, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const idx = indexModule(text, `${id}.js`);
@@ -143,6 +181,7 @@ export function lintModule(id: string, text: string): LintFinding[] {
   }
 
   findings.push(...styleFindings(sf, text));
+  findings.push(...libOnlyFindings(sf, text));
   findings.push(...oldGenerationClosures(sf));
-  return findings.sort((a, b) => a.line - b.line);
+  return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }
