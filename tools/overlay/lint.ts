@@ -7,6 +7,7 @@
 //   unused-binding       every header / require / internalBinding entry is used
 //   non-ascii-character  ASCII only (non-ASCII text grows the binary)
 //   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
+//   alphabetize-errors   the error codes taken from internal/errors are sorted
 //   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
 //                        no Error.captureStackTrace
 //   and the rules of Node's root config that hold for any JS file (tools/overlay/lint-style.ts: formatting,
@@ -105,7 +106,7 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
 const ALLOWED_ERRORS = /^(AssertionError|NghttpError|AbortError|NodeAggregateError)$/;
 const SIMPLE_ASSERTIONS = new Set(['ok', 'fail', 'ifError']);
 
-/** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, errors and assertions. */
+/** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, sorted error codes, errors and assertions. */
 function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
@@ -122,6 +123,17 @@ function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
     if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && /Error$/.test(node.expression.text) &&
         !ALLOWED_ERRORS.test(node.expression.text)) {
       report('no-restricted-syntax', node.getStart(sf), `use an error from internal/errors, not new ${node.expression.text}()`);
+    }
+    if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name) && node.initializer &&
+        ts.isCallExpression(node.initializer) && node.initializer.arguments[0]?.getText(sf) === "'internal/errors'") {
+      for (const el of node.name.elements) {
+        if (el.propertyName?.getText(sf) !== 'codes' || !ts.isObjectBindingPattern(el.name)) continue;
+        const elements = el.name.elements;
+        const codes = elements.map((c) => c.name.getText(sf));
+        codes.forEach((c, i) => {
+          if (i > 0 && codes[i - 1] > c) report('alphabetize-errors', elements[i].getStart(sf), `${c} should come before ${codes[i - 1]}`);
+        });
+      }
     }
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
       const object = node.expression.expression.text;
