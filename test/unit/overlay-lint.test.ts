@@ -3,6 +3,8 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { lintModule } from '../../tools/overlay/lint.ts';
+import { styleFindings } from '../../tools/overlay/lint-style.ts';
+import { parseSource } from '../../tools/overlay/ts.ts';
 
 it('reports primordials, pollution, order, unused entries and formatting', () => {
   const text = [
@@ -69,9 +71,7 @@ it('reports a function literal assigned straight to a property inside a function
   ]);
 });
 
-it("reports the rules of Node's root config that hold for lib code and tests alike", async () => {
-  const { styleFindings } = await import('../../tools/overlay/lint-style.ts');
-  const { parseSource } = await import('../../tools/overlay/ts.ts');
+it("reports the rules of Node's root config that hold for lib code and tests alike", () => {
   const text = [
     "'use strict';",
     '// the lowercase comment that is long enough to count',
@@ -113,9 +113,7 @@ it("reports the rules of Node's root config that hold for lib code and tests ali
   ].sort());
 });
 
-it("reports the layout rules of Node's root config, and leaves Node's own layouts alone", async () => {
-  const { styleFindings } = await import('../../tools/overlay/lint-style.ts');
-  const { parseSource } = await import('../../tools/overlay/ts.ts');
+it("reports the layout rules of Node's root config, and leaves Node's own layouts alone", () => {
   const text = [
     "'use strict';",
     'const a = 1, b = 2;',
@@ -152,6 +150,14 @@ it("reports the layout rules of Node's root config, and leaves Node's own layout
     '  h(b);',
     '}',
     '//------------',
+    'try {',
+    '  h(a);',
+    '}',
+    'catch {',
+    '  h(b);',
+    '} finally{',
+    '  h(o);',
+    '}',
     '',
   ].join('\n');
   const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
@@ -170,6 +176,8 @@ it("reports the layout rules of Node's root config, and leaves Node's own layout
     '15 no-lonely-if',
     '18 arrow-spacing',
     '22 brace-style',
+    '38 brace-style',
+    '41 keyword-spacing',
   ].sort());
 });
 

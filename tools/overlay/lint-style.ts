@@ -225,17 +225,15 @@ function layoutRules(sf: ts.SourceFile, node: ts.Node, report: Report): void {
     if (node.finallyBlock) joins.push([node.catchClause ?? node.tryBlock, node.finallyBlock, 'finally']);
   }
   for (const [before, after, word] of joins) {
+    // The gap holds `else` and `finally`; a catch clause starts at its keyword.
     const gap = text.slice(before.getEnd(), after.getStart(sf));
-    if (hasComment(gap)) continue;
-    if (!ts.isBlock(before) && !ts.isCatchClause(before)) continue;
-    // `} else {`: the keyword after the closing brace on its line, a space on either side.
-    const from = gap;
-    if (/^\S/.test(from) || (/\S$/.test(from) && word !== 'catch' && ts.isBlock(after))) {
-      report('keyword-spacing', before.getEnd(), `} ${word} {, with spaces`);
-    } else if (from.includes('\n') && from.trim() === word) {
+    if (hasComment(gap) || (!ts.isBlock(before) && !ts.isCatchClause(before))) continue;
+    if (gap.includes('\n')) {
       report('brace-style', before.getEnd(), `${word} on the closing brace's line`);
-    } else if (word === 'catch' && gap.length === 0) {
-      report('keyword-spacing', before.getEnd(), '} catch, with a space');
+    } else if (!/^\s/.test(gap)) {
+      report('keyword-spacing', before.getEnd(), `} ${word}, with a space`);
+    } else if (word !== 'catch' && ts.isBlock(after) && !/\s$/.test(gap)) {
+      report('keyword-spacing', after.getStart(sf), `${word} {, with a space`);
     }
   }
   // `) {`: the block's brace on the line of the parenthesis that closes the head.
