@@ -46,6 +46,12 @@ it('is quiet on a test written as Node\'s are', () => {
   assert.deepEqual(lintNodeTest('test-x.js', CLEAN), []);
 });
 
+it('reports what Node\'s lint cannot parse: V8\'s natives syntax outside a string', () => {
+  const text = "'use strict';\nrequire('../common');\nfunction young(v) {\n  return %InYoungGeneration(v);\n}\nyoung(1);\n";
+  assert.ok(rules(text).includes('4 parse'), rules(text).join(', '));
+  assert.deepEqual(rules(text.replace('return %InYoungGeneration(v);', "return new Function('v', 'return %IsYoung(v)')(v);")), []);
+});
+
 it('reports the file\'s header: strict mode, the common module and its place', () => {
   assert.deepEqual(rules("const assert = require('assert');\nrequire('../common');\nassert.ok(1);\n"),
     ['1 require-common-first', '1 strict']);

@@ -178,6 +178,9 @@ it("reports the layout rules of Node's root config, and leaves Node's own layout
     '22 brace-style',
     '38 brace-style',
     '41 keyword-spacing',
+    // try{ and finally{ also lack the space before their block.
+    '7 space-before-blocks',
+    '41 space-before-blocks',
   ].sort());
 });
 
@@ -213,5 +216,48 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
     '11 prefer-primordials',
     // The directive names one rule: the global RangeError is still reported.
     '13 prefer-primordials',
+  ].sort());
+});
+
+it("reports Node's spacing around operators, parentheses, brackets and members", () => {
+  const text = [
+    "'use strict';",
+    'const a = 1+2;',
+    'const b = a ?a : 2;',
+    'const c = a',
+    '  + b;',
+    'const d = Math.max (a, b);',
+    'const e = Math.max( a, b);',
+    'const f = new Map;',
+    'const g = [a][ 0 ];',
+    'const h = Math .max(a, b);',
+    'const i = Math.',
+    '  max(c, d);',
+    'const j = `${ e }`;',
+    'const k = [... [f]];',
+    'if (a) {g(h);}',
+    'if (b){',
+    '  g(i, j, k);',
+    '}',
+    'const l = a +',
+    '  b;',
+    'g(l, Math.max(a, b), [a, b], { a }, `${a}`, [...[b]]);',
+    '',
+  ].join('\n');
+  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(found.sort(), [
+    '2 space-infix-ops',
+    '3 space-infix-ops',
+    '5 operator-linebreak',
+    '6 func-call-spacing',
+    '7 space-in-parens',
+    '8 new-parens',
+    '9 computed-property-spacing',
+    '10 no-whitespace-before-property',
+    '11 dot-location',
+    '13 template-curly-spacing',
+    '14 rest-spread-spacing',
+    '15 block-spacing',
+    '16 space-before-blocks',
   ].sort());
 });

@@ -24,6 +24,9 @@
 //   keyword-spacing             if (, for (, while (, switch (, catch (, } else {, try {, } finally {
 //   brace-style                 1tbs: else, catch and finally on the closing brace's line, { on the head's
 //   comma-spacing, key-spacing, arrow-spacing  `a, b`, `{ k: v }`, `(x) => y`
+//   space-infix-ops, operator-linebreak ('after'), func-call-spacing, space-in-parens, new-parens,
+//   computed-property-spacing, no-whitespace-before-property, dot-location ('property'),
+//   template-curly-spacing, rest-spread-spacing, block-spacing, space-before-blocks
 import { lineOf, ts } from './ts.ts';
 
 export interface StyleFinding {
@@ -252,6 +255,71 @@ function layoutRules(sf: ts.SourceFile, node: ts.Node, report: Report): void {
     report('no-lonely-if', node.elseStatement.getStart(sf), 'else if, not else { if }');
   }
   if (ts.isSourceFile(node)) spacedComments(sf, report);
+  tokenSpacing(sf, node, report);
+}
+
+const NON_INFIX = new Set([ts.SyntaxKind.CommaToken]);
+
+/** Spacing around operators, parentheses, brackets and member access, token by token. */
+function tokenSpacing(sf: ts.SourceFile, node: ts.Node, report: Report): void {
+  const text = sf.text;
+  const ws = (i: number) => /\s/.test(text[i] ?? ' ');
+  if (ts.isBinaryExpression(node) && !NON_INFIX.has(node.operatorToken.kind)) {
+    const op = node.operatorToken;
+    const start = op.getStart(sf);
+    if (!ws(start - 1) || !ws(op.getEnd())) report('space-infix-ops', start, `spaces around ${op.getText(sf)}`);
+    // operator-linebreak 'after': a line may end with an operator, not start with one.
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (text.slice(lineStart, start).trim() === '' && !hasComment(text.slice(node.left.getEnd(), start))) {
+      report('operator-linebreak', start, `${op.getText(sf)} at the end of the line before, not at the start of this one`);
+    }
+  }
+  if ((ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node) || ts.isParameter(node) || ts.isBindingElement(node)) &&
+      node.initializer && !ts.isBindingElement(node.parent as ts.Node)) {
+    const eq = text.lastIndexOf('=', node.initializer.getStart(sf));
+    if (eq > 0 && (!ws(eq - 1) || !ws(eq + 1))) report('space-infix-ops', eq, 'spaces around =');
+  }
+  if (ts.isConditionalExpression(node)) {
+    for (const t of [node.questionToken, node.colonToken]) {
+      if (!ws(t.getStart(sf) - 1) || !ws(t.getEnd())) report('space-infix-ops', t.getStart(sf), `spaces around ${t.getText(sf)}`);
+    }
+  }
+  if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && node.arguments !== undefined) {
+    const open = text.indexOf('(', (node.typeArguments?.end ?? node.expression.getEnd()));
+    if (!ts.isNewExpression(node) && open > node.expression.getEnd() && !node.questionDotToken) {
+      report('func-call-spacing', node.expression.getEnd(), 'no space before the call\'s (');
+    }
+    const close = node.getEnd() - 1;
+    if (text[open + 1] === ' ' || (text[close - 1] === ' ' && !text.slice(open, close).includes('\n'))) {
+      report('space-in-parens', open, 'no space inside the parentheses');
+    }
+  }
+  if (ts.isNewExpression(node) && node.arguments === undefined) report('new-parens', node.getStart(sf), 'new X(), with parentheses');
+  if (ts.isElementAccessExpression(node)) {
+    const open = text.indexOf('[', node.expression.getEnd());
+    const close = node.getEnd() - 1;
+    if (text[open + 1] === ' ' || text[close - 1] === ' ') report('computed-property-spacing', open, 'no space inside the brackets');
+  }
+  if (ts.isPropertyAccessExpression(node)) {
+    const dot = text.lastIndexOf('.', node.name.getStart(sf));
+    const gapBefore = text.slice(node.expression.getEnd(), dot);
+    if (/^[ \t]+$/.test(gapBefore)) report('no-whitespace-before-property', dot, 'no space before the .');
+    if (text.slice(dot + 1, node.name.getStart(sf)).includes('\n')) report('dot-location', dot, 'the . on the property\'s line');
+  }
+  if (ts.isTemplateSpan(node)) {
+    const open = text.lastIndexOf('${', node.expression.getStart(sf));
+    if (text[open + 2] === ' ' || text[node.expression.getEnd()] === ' ') report('template-curly-spacing', open, 'no space inside ${}');
+  }
+  if ((ts.isSpreadElement(node) || ts.isSpreadAssignment(node)) && ws(node.getStart(sf) + 3)) {
+    report('rest-spread-spacing', node.getStart(sf), 'no space after ...');
+  }
+  if (ts.isBlock(node) && node.statements.length > 0) {
+    const t = node.getText(sf);
+    if (!t.includes('\n') && (!/^\{\s/.test(t) || !/\s\}$/.test(t))) report('block-spacing', node.getStart(sf), '{ statements }, with spaces');
+  }
+  if (ts.isBlock(node) && !ts.isSourceFile(node.parent) && !ws(node.getStart(sf) - 1) && text[node.getStart(sf) - 1] !== '(') {
+    report('space-before-blocks', node.getStart(sf), 'a space before {');
+  }
 }
 
 /** `// text`: a line comment starts with a space (or is a run of dashes, or empty). */

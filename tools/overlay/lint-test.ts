@@ -3,6 +3,7 @@
 // own that lib code does not have; Debian strips Node's ESLint configs and
 // rules from the fixtures, so, as tools/overlay/lint.ts does for lib code,
 // this re-implements on the TypeScript AST the ones a webstreams test meets:
+//   parse                      the file parses (V8's natives syntax does not: compile it from a string)
 //   strict                     the file starts with 'use strict'
 //   required-modules           it requires ../common
 //   require-common-first       before any other module
@@ -148,11 +149,18 @@ function commaDangle(sf: ts.SourceFile, list: ts.NodeArray<ts.Node>, closing: nu
   if (!multiline && list.hasTrailingComma) report(last.getEnd(), 'no trailing comma on one line');
 }
 
+/** The parser's syntax errors (V8's natives syntax, `%Name()`, among them: ESLint cannot parse it either). */
+function parseErrors(sf: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
+  return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
+}
+
 /** Lints one test file's text; `name` is for the parser's messages. */
 export function lintNodeTest(name: string, text: string): LintFinding[] {
   const sf = parseSource(name, text, 'js');
   const findings: LintFinding[] = [];
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
+
+  for (const d of parseErrors(sf)) report('parse', d.start ?? 0, `Node's lint cannot parse this: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 
   const first = sf.statements[0];
   if (!first || !ts.isExpressionStatement(first) || !ts.isStringLiteral(first.expression) || first.expression.text !== 'use strict') {
