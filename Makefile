@@ -19,7 +19,7 @@ help:
 	@echo "make base | build | fixtures | clean"
 	@echo "make patches   patches/NNNN-*.patch from lib-overlay/ (LAYERS=a..b: only those)"
 	@echo "make rebase [BASE=…] [INTO=dir]   carry the series onto its base as it is now, or another one"
-	@echo "make lint | overlay-typecheck   Node-style lint of the built libs; tsc over every layer"
+	@echo "make lint | overlay-typecheck   Node-style lint of the built libs and the Node tests layers ship; tsc over every layer"
 	@echo "make headroom [RUNS=n] [FILTER=a,b] [NAME=x]   read, write, tee, pipe, chain and real-world loops: patched, a minimal model of the stream and (read loop, chains) the userland library, vs base"
 	@echo "make node-build NODE_DIR=… | compare NODE_DIR=… | pr   a Node checkout: build, compare, PRs"
 	@echo "make compare ENGINE=node   the same sides through Node's benchmark/compare.js and compare.R"
