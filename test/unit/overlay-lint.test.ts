@@ -6,6 +6,15 @@ import { lintModule } from '../../tools/overlay/lint.ts';
 import { styleFindings } from '../../tools/overlay/lint-style.ts';
 import { parseSource } from '../../tools/overlay/ts.ts';
 
+/** `<line> <rule>` of each finding, sorted, to compare with a sorted list. */
+function rulesOf(findings: { line: number; rule: string }[]): string[] {
+  return findings.map((f) => `${f.line} ${f.rule}`).sort();
+}
+
+function styleRules(text: string): string[] {
+  return rulesOf(styleFindings(parseSource('x.js', text, 'js'), text));
+}
+
 it('reports primordials, pollution, order, unused entries and formatting', () => {
   const text = [
     "'use strict';",
@@ -25,8 +34,7 @@ it('reports primordials, pollution, order, unused entries and formatting', () =>
     'module.exports = { f };',
     '',
   ].join('\n');
-  const found = lintModule('internal/webstreams/x', text).map((f) => `${f.line} ${f.rule}`);
-  assert.deepEqual(found.sort(), [
+  assert.deepEqual(rulesOf(lintModule('internal/webstreams/x', text)), [
     '10 prefer-primordials',
     '11 formatting',
     '11 no-restricted-globals',
@@ -94,8 +102,7 @@ it("reports the rules of Node's root config that hold for lib code and tests ali
     '// foo.bar() reads as code',
     '',
   ].join('\n');
-  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
-  assert.deepEqual(found.sort(), [
+  assert.deepEqual(styleRules(text), [
     '2 capitalized-comments',
     '4 no-var',
     '4 semi',
@@ -160,8 +167,7 @@ it("reports the layout rules of Node's root config, and leaves Node's own layout
     '}',
     '',
   ].join('\n');
-  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
-  assert.deepEqual(found.sort(), [
+  assert.deepEqual(styleRules(text), [
     '2 one-var',
     '3 func-style',
     '4 quote-props',
@@ -206,8 +212,7 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
     'module.exports = { f };',
     '',
   ].join('\n');
-  const found = lintModule('internal/webstreams/x', text).map((f) => `${f.line} ${f.rule}`);
-  assert.deepEqual(found.sort(), [
+  assert.deepEqual(rulesOf(lintModule('internal/webstreams/x', text)), [
     '3 alphabetize-errors',
     '6 non-ascii-character',
     '8 no-array-destructuring',
@@ -244,8 +249,7 @@ it("reports Node's spacing around operators, parentheses, brackets and members",
     'g(l, Math.max(a, b), [a, b], { a }, `${a}`, [...[b]]);',
     '',
   ].join('\n');
-  const found = styleFindings(parseSource('x.js', text, 'js'), text).map((f) => `${f.line} ${f.rule}`);
-  assert.deepEqual(found.sort(), [
+  assert.deepEqual(styleRules(text), [
     '2 space-infix-ops',
     '3 space-infix-ops',
     '5 operator-linebreak',
