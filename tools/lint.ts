@@ -15,13 +15,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
 import { resolveLib } from './lib/injected.ts';
-import { listLayers } from './lib/layers.ts';
+import { listLayers, type Layer } from './lib/layers.ts';
 import { readLibDir, type Modules } from './lib/libdir.ts';
 import { LIB_OVERLAY, libDir, ROOT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { applyLayers } from './overlay/apply.ts';
 import { lintModule } from './overlay/lint.ts';
 import { lintNodeTest } from './overlay/lint-test.ts';
+import { layerExtraFiles } from './overlay/source.ts';
 import { listSeriesNames, readSeries } from './series/config.ts';
 
 const { values } = parseFlags({
@@ -68,18 +69,16 @@ for (const t of targets) {
   failed += bad;
 }
 
-/** The .js files under a layer's node/test/. */
-function shippedTests(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.js'))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
+/** The Node tests a layer ships: the .js files of its node/test/. */
+function shippedTests(layer: Layer): string[] {
+  return layerExtraFiles(layer)
+    .filter((f) => f.treePath.startsWith('test/') && f.treePath.endsWith('.js') && !relative(layer.dir, f.path).startsWith('..'))
+    .map((f) => f.path);
 }
 
 if (!explicit) {
   const roots = [LIB_OVERLAY, ...listSeriesNames().map((n) => readSeries(n).root)];
-  const files = roots.flatMap((root) => listLayers(root).flatMap((l) => shippedTests(join(l.dir, 'node', 'test'))));
+  const files = roots.flatMap((root) => listLayers(root).flatMap(shippedTests));
   let bad = 0;
   for (const file of files) {
     const findings = lintNodeTest(file, readFileSync(file, 'utf8'));

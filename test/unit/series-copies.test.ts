@@ -24,11 +24,14 @@ test('every test a series ships is the same file as the other series\' copy, or 
   assert.ok(shared.length >= 10, `${shared.length} shared paths`);
 });
 
-/** A series in a temp dir: one layer per entry, each shipping the given node/ files. */
+/** A series in a temp dir: one layer per entry (with a PATCH.md, as every layer has), each shipping the given node/ files. */
 function series(root: string, name: string, layers: Record<string, string>[], adapted: Record<string, string> = {}): SeriesFiles {
   layers.forEach((files, i) => {
+    const dir = join(root, name, `${String(i + 1).padStart(2, '0')}-layer`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'PATCH.md'), 'stream: a layer\n\nTest layer.\n');
     for (const [path, text] of Object.entries(files)) {
-      const file = join(root, name, `${String(i + 1).padStart(2, '0')}-layer`, 'node', path);
+      const file = join(dir, 'node', path);
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, text);
     }

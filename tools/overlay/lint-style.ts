@@ -53,8 +53,8 @@ function needsSemicolon(node: ts.Node): boolean {
     ts.isDoStatement(node) || ts.isImportDeclaration(node) || ts.isExportAssignment(node) || ts.isDebuggerStatement(node);
 }
 
-/** Every `//` comment with whether a comment comes right before it (only whitespace between). */
-function lineComments(sf: ts.SourceFile): { pos: number; end: number; afterComment: boolean }[] {
+/** Every comment of the file, in order, from the comment ranges around the nodes (a scanner alone misreads regular expressions and templates). */
+export function commentRanges(sf: ts.SourceFile): ts.CommentRange[] {
   const text = sf.text;
   const ranges = new Map<number, ts.CommentRange>();
   const add = (list: ts.CommentRange[] | undefined) => { for (const r of list ?? []) ranges.set(r.pos, r); };
@@ -66,11 +66,16 @@ function lineComments(sf: ts.SourceFile): { pos: number; end: number; afterComme
     ts.forEachChild(node, visit);
   };
   visit(sf);
-  const sorted = [...ranges.values()].sort((a, b) => a.pos - b.pos);
+  return [...ranges.values()].sort((a, b) => a.pos - b.pos);
+}
+
+/** Every `//` comment with whether a comment comes right before it (only whitespace between). */
+function lineComments(sf: ts.SourceFile): { pos: number; end: number; afterComment: boolean }[] {
+  const sorted = commentRanges(sf);
   return sorted.flatMap((r, i) => {
     if (r.kind !== ts.SyntaxKind.SingleLineCommentTrivia) return [];
     const prev = sorted[i - 1];
-    const afterComment = prev !== undefined && text.slice(prev.end, r.pos).trim() === '';
+    const afterComment = prev !== undefined && sf.text.slice(prev.end, r.pos).trim() === '';
     return [{ pos: r.pos, end: r.end, afterComment }];
   });
 }

@@ -19,7 +19,7 @@
 //   comma-dangle               a multi-line array ends with a comma; nothing on one line does
 //   and the rules of Node's root config that hold for lib code too (tools/overlay/lint-style.ts)
 import type { LintFinding } from './lint.ts';
-import { styleFindings, withoutDisabled } from './lint-style.ts';
+import { commentRanges, styleFindings, withoutDisabled } from './lint-style.ts';
 import { lineOf, parseSource, referencedNames, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
@@ -123,22 +123,6 @@ function declaredNames(sf: ts.SourceFile): ts.Identifier[] {
   return out;
 }
 
-/** Every block comment, from the comment ranges around the nodes (a scanner alone misreads regular expressions and templates). */
-function blockComments(sf: ts.SourceFile): ts.CommentRange[] {
-  const text = sf.text;
-  const seen = new Map<number, ts.CommentRange>();
-  const add = (ranges: ts.CommentRange[] | undefined) => {
-    for (const r of ranges ?? []) if (r.kind === ts.SyntaxKind.MultiLineCommentTrivia) seen.set(r.pos, r);
-  };
-  const visit = (node: ts.Node): void => {
-    add(ts.getLeadingCommentRanges(text, node.pos));
-    add(ts.getTrailingCommentRanges(text, node.end));
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return [...seen.values()];
-}
-
 /** The comma-dangle rule over one list: `multiline` says where a trailing comma is required. */
 function commaDangle(sf: ts.SourceFile, list: ts.NodeArray<ts.Node>, closing: number, required: boolean,
   report: (pos: number, message: string) => void): void {
@@ -238,8 +222,8 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   if (common < 0) report('required-modules', 0, 'a test requires ../common');
   else if (common > 0) report('require-common-first', requires[0].pos, `require ../common before ${requires[0].path}`);
 
-  for (const c of blockComments(sf)) {
-    if (!text.startsWith('/**', c.pos) && text.slice(c.pos, c.end).includes('\n')) {
+  for (const c of commentRanges(sf)) {
+    if (c.kind === ts.SyntaxKind.MultiLineCommentTrivia && !text.startsWith('/**', c.pos) && text.slice(c.pos, c.end).includes('\n')) {
       report('multiline-comment-style', c.pos, 'use // lines for a comment of several lines');
     }
   }

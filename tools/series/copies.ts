@@ -10,10 +10,11 @@
 // The file each series' copy is compared with is the main series' copy,
 // else the first other series' (by name) that does not declare it adapted.
 // Within a series, the copy of the latest layer that ships the path counts.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import type { Layer } from '../lib/layers.ts';
 import { ROOT } from '../lib/paths.ts';
+import { layerExtraFiles } from '../overlay/source.ts';
 
 export interface SeriesFiles {
   /** 'main' for lib-overlay/, else the series' name. */
@@ -30,17 +31,15 @@ interface Copy {
   text: string;
 }
 
-function walk(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-}
-
 /** Every path (relative to node/) the series ships, with the latest layer's copy. */
 export function shippedFiles(s: SeriesFiles): Map<string, Copy> {
   const files = new Map<string, Copy>();
   for (const layer of s.layers) {
-    const node = join(layer.dir, 'node');
-    if (!existsSync(node)) continue;
-    for (const file of walk(node)) files.set(relative(node, file), { series: s.name, file: relative(ROOT, file), text: readFileSync(file, 'utf8') });
+    // The layer's own node/ files; the harness files PATCH.md `adds` are one file for every series.
+    for (const f of layerExtraFiles(layer)) {
+      if (relative(layer.dir, f.path).startsWith('..')) continue;
+      files.set(f.treePath, { series: s.name, file: relative(ROOT, f.path), text: readFileSync(f.path, 'utf8') });
+    }
   }
   return files;
 }
