@@ -89,6 +89,7 @@ declare let addAbortListener: ((signal: object, listener: () => void) => { [Symb
 // record enqueues the watcher at the microtask position a reaction on the
 // promise would have had, without materializing the promise; the shared
 // pending promise satisfies the probes on the erroring/release paths.
+// @overlay-after readableStreamFromIterable
 class ClosedPromiseHook implements PromiseRecord<void> {
   promise: Promise<void> = kPendingPromise;
   onResolved: (() => void) | undefined;

@@ -41,7 +41,7 @@ interface UnderlyingSink {
 // at most once per stream, through the shared algorithms below, which
 // find the record on the controller. write() keeps its wrapper closure:
 // it runs once per chunk, and the closure is the cheaper call.
-// @overlay-after setupWritableStreamDefaultControllerFromSink
+// @overlay-after writableStreamDefaultControllerAdvanceQueueIfNeeded
 class UnderlyingSinkMethods {
   declare sink: object;
   declare close: SinkMethod | undefined;

@@ -27,7 +27,7 @@ const {
 // The stream's internal slots, as a class: a literal with `__proto__:
 // null` is created in dictionary mode, so every read of a slot was a hash
 // lookup.
-// @overlay-after isTransformStreamDefaultController
+// @overlay-after TransformStream
 class TransformStreamState {
   readable: ReadableStream | undefined;
   writable: WritableStream | undefined;

@@ -22,7 +22,7 @@ const {
 // write() request the stream's request slots hold, and the writer's
 // [[readyPromise]] whenever backpressure holds when it is observed (once
 // per backpressure flip in a loop that awaits writer.ready).
-// @overlay-after writableStreamCloseQueuedOrInFlight
+// @overlay-after writerClosedPromise
 class PendingPromiseRecord {
   declare promise: Promise<void>;
   declare resolve: () => void;
