@@ -6,14 +6,17 @@
 // not have (same module, function and target) fails.
 //
 //   node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>]
-// Default: base, patched, every test overlay fixture (compiled here), and
-// the Node tests every layer of every series ships (<layer>/node/test/…,
-// tools/overlay/lint-test.ts: the rules Node's test/ config adds).
+// Default: base, patched, every test overlay fixture (compiled here), the
+// Node tests every layer of every series ships (<layer>/node/test/…,
+// tools/overlay/lint-test.ts: the rules Node's test/ config adds), and, as
+// the base is for lib code, Node's own web streams tests (the calibration
+// of the test rules: one check, which must be clean).
 // --base: the lib those sites are taken from (a series on another release
 // passes its own base); the pinned base by default.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseFlags } from './lib/args.ts';
+import { NODE_FIXTURES, requireFixtures } from './lib/fixture-paths.ts';
 import { resolveLib } from './lib/injected.ts';
 import { listLayers, type Layer } from './lib/layers.ts';
 import { readLibDir, type Modules } from './lib/libdir.ts';
@@ -88,6 +91,18 @@ if (!explicit) {
   console.log(`shipped Node tests: ${files.length - bad}/${files.length} files clean`);
   passed += files.length - bad;
   failed += bad;
+
+  requireFixtures();
+  const parallel = join(NODE_FIXTURES, 'test', 'parallel');
+  const own = readdirSync(parallel).filter((f) => /^test-(webstreams|whatwg-(readable|writable|transform)).*\.js$/.test(f));
+  const unclean = own.filter((f) => {
+    const findings = lintNodeTest(f, readFileSync(join(parallel, f), 'utf8'));
+    for (const x of findings) console.log(`test/parallel/${f}:${x.line}: ${x.rule}: ${x.message}`);
+    return findings.length > 0;
+  });
+  console.log(`Node's own web streams tests (calibration): ${own.length - unclean.length}/${own.length} files clean`);
+  if (own.length === 0 || unclean.length) failed++;
+  else passed++;
 }
 console.log(`${passed} passed, ${failed} failed`);
 reportSummary({ suite: 'lint', passed, failed });

@@ -123,11 +123,11 @@ it('reports block comments, lets never assigned again, unused names, dangling co
     '6 no-unused-vars',
     '7 prefer-const',
     '8 no-unused-vars',
-    '9 comma-dangle',
-    '11 comma-dangle',
-    '11 comma-dangle',
-    '12 comma-dangle',
-    '13 formatting',
-    '13 formatting',
+    '9 @stylistic/js/comma-dangle',
+    '11 @stylistic/js/comma-dangle',
+    '11 @stylistic/js/comma-dangle',
+    '12 @stylistic/js/comma-dangle',
+    '13 @stylistic/js/no-trailing-spaces',
+    '13 @stylistic/js/quotes',
   ].sort());
 });

@@ -1,10 +1,8 @@
 // Node's lint for the tests a layer ships into Node's tree
 // (<layer>/node/test/parallel/*.js). Node's CI lints test/ with rules of its
-// own that lib code does not have; Debian strips Node's ESLint configs and
-// rules from the fixtures, so, as tools/overlay/lint.ts does for lib code,
+// own that lib code does not have. Node's own rules (tools/eslint-rules) are
+// stripped from the fixtures, so, as tools/overlay/lint.ts does for lib code,
 // this re-implements on the TypeScript AST the ones a webstreams test meets:
-//   parse                      the file parses (V8's natives syntax does not: compile it from a string)
-//   strict                     the file starts with 'use strict'
 //   required-modules           it requires ../common
 //   require-common-first       before any other module
 //   prefer-assert-methods      assert(a === b) → assert.strictEqual(a, b), and the like
@@ -13,14 +11,13 @@
 //   no-restricted-syntax       test/'s selectors: literals where strictEqual belongs, the actual/expected
 //                              order, assert.throws/rejects with one argument, doesNotThrow/doesNotReject,
 //                              an unawaited assert.rejects, an empty function in mustCall, the global isNaN
-//   multiline-comment-style    // lines, not a multi-line /* */ block (JSDoc is allowed)
-//   prefer-const               a `let` with an initializer that is never assigned again
-//   no-unused-vars             a declared name that is never used (scope-blind, so it errs towards "used")
-//   comma-dangle               a multi-line array ends with a comma; nothing on one line does
-//   and the rules of Node's root config that hold for lib code too (tools/overlay/lint-style.ts)
-import type { LintFinding } from './lint.ts';
-import { commentRanges, styleFindings, withoutDisabled } from './lint-style.ts';
-import { lineOf, parseSource, referencedNames, ts } from './ts.ts';
+// and, run by ESLint itself, the stock rules of Node's root and test/ configs (tools/overlay/eslint.ts:
+// a test must parse, so V8's natives syntax is compiled from a string; 'use strict', multiline-comment-style,
+// prefer-const, no-unused-vars, test/parallel's comma-dangle).
+import { basename } from 'node:path';
+import { eslintFindings } from './eslint.ts';
+import { type LintFinding, withoutDisabled } from './lint.ts';
+import { lineOf, parseSource, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
 const ASSERT_METHODS: Record<string, string> = { '===': 'strictEqual', '!==': 'notStrictEqual', '==': 'equal', '!=': 'notEqual' };
@@ -60,96 +57,11 @@ function skipParens(node: ts.Expression): ts.Expression {
   return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
 }
 
-/** Names a `let` gives to plain identifiers, with whether each has a value from the declaration. */
-function letNames(sf: ts.SourceFile): { name: ts.Identifier; initialized: boolean }[] {
-  const out: { name: ts.Identifier; initialized: boolean }[] = [];
-  const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclarationList(node) && node.flags & ts.NodeFlags.Let) {
-      const loopHead = ts.isForOfStatement(node.parent) || ts.isForInStatement(node.parent);
-      for (const d of node.declarations) {
-        if (ts.isIdentifier(d.name)) out.push({ name: d.name, initialized: loopHead || d.initializer !== undefined });
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
-/** Every name assigned anywhere after its declaration (=, op=, ++, --, a destructuring target). */
-function assignedNames(sf: ts.SourceFile): Set<string> {
-  const out = new Set<string>();
-  const target = (node: ts.Expression): void => {
-    const e = skipParens(node);
-    if (ts.isIdentifier(e)) out.add(e.text);
-    else if (ts.isArrayLiteralExpression(e)) e.elements.forEach((el) => target(ts.isSpreadElement(el) ? el.expression : el));
-    else if (ts.isObjectLiteralExpression(e)) {
-      for (const p of e.properties) {
-        if (ts.isShorthandPropertyAssignment(p)) out.add(p.name.text);
-        else if (ts.isPropertyAssignment(p)) target(p.initializer);
-        else if (ts.isSpreadAssignment(p)) target(p.expression);
-      }
-    } else if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.EqualsToken) target(e.left);
-  };
-  const visit = (node: ts.Node): void => {
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
-        node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
-      target(node.left);
-    } else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
-        (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) {
-      target(node.operand);
-    } else if ((ts.isForOfStatement(node) || ts.isForInStatement(node)) && !ts.isVariableDeclarationList(node.initializer)) {
-      target(node.initializer);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
-/** Names declared by variables, functions and classes (not parameters or caught errors: Node's config leaves those). */
-function declaredNames(sf: ts.SourceFile): ts.Identifier[] {
-  const out: ts.Identifier[] = [];
-  const bind = (name: ts.BindingName): void => {
-    if (ts.isIdentifier(name)) out.push(name);
-    else for (const el of name.elements) if (!ts.isOmittedExpression(el)) bind(el.name);
-  };
-  const visit = (node: ts.Node): void => {
-    if (ts.isVariableDeclaration(node) && !ts.isCatchClause(node.parent)) bind(node.name);
-    else if ((ts.isFunctionDeclaration(node) || ts.isClassDeclaration(node)) && node.name) out.push(node.name);
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return out;
-}
-
-/** The comma-dangle rule over one list: `multiline` says where a trailing comma is required. */
-function commaDangle(sf: ts.SourceFile, list: ts.NodeArray<ts.Node>, closing: number, required: boolean,
-  report: (pos: number, message: string) => void): void {
-  if (list.length === 0) return;
-  const last = list[list.length - 1];
-  const multiline = lineOf(sf, last.getEnd()) !== lineOf(sf, closing);
-  if (multiline && required && !list.hasTrailingComma) report(last.getEnd(), 'a multi-line list ends with a comma');
-  if (!multiline && list.hasTrailingComma) report(last.getEnd(), 'no trailing comma on one line');
-}
-
-/** The parser's syntax errors (V8's natives syntax, `%Name()`, among them: ESLint cannot parse it either). */
-function parseErrors(sf: ts.SourceFile): readonly ts.DiagnosticWithLocation[] {
-  return (sf as unknown as { parseDiagnostics?: ts.DiagnosticWithLocation[] }).parseDiagnostics ?? [];
-}
-
-/** Lints one test file's text; `name` is for the parser's messages. */
+/** Lints one test file's text; `name` is its file name (a test of test/parallel/ to ESLint). */
 export function lintNodeTest(name: string, text: string): LintFinding[] {
   const sf = parseSource(name, text, 'js');
   const findings: LintFinding[] = [];
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
-
-  for (const d of parseErrors(sf)) report('parse', d.start ?? 0, `Node's lint cannot parse this: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
-
-  const first = sf.statements[0];
-  if (!first || !ts.isExpressionStatement(first) || !ts.isStringLiteral(first.expression) || first.expression.text !== 'use strict') {
-    report('strict', first?.getStart(sf) ?? 0, "the file starts with 'use strict';");
-  }
 
   const requires: { path: string; pos: number }[] = [];
   const visit = (node: ts.Node): void => {
@@ -205,14 +117,6 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
           callee.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) {
         report('async-iife-no-unused-result', node.getStart(sf), 'use the async IIFE\'s promise: .then(common.mustCall())');
       }
-      commaDangle(sf, args, node.getEnd() - 1, false, (pos, m) => report('comma-dangle', pos, m));
-    }
-    if (ts.isArrayLiteralExpression(node) || ts.isArrayBindingPattern(node)) {
-      commaDangle(sf, node.elements, node.getEnd() - 1, true, (pos, m) => report('comma-dangle', pos, m));
-    }
-    if (ts.isObjectLiteralExpression(node) || ts.isObjectBindingPattern(node)) {
-      const list = ts.isObjectLiteralExpression(node) ? node.properties : node.elements;
-      commaDangle(sf, list, node.getEnd() - 1, false, (pos, m) => report('comma-dangle', pos, m));
     }
     ts.forEachChild(node, visit);
   };
@@ -222,21 +126,6 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   if (common < 0) report('required-modules', 0, 'a test requires ../common');
   else if (common > 0) report('require-common-first', requires[0].pos, `require ../common before ${requires[0].path}`);
 
-  for (const c of commentRanges(sf)) {
-    if (c.kind === ts.SyntaxKind.MultiLineCommentTrivia && !text.startsWith('/**', c.pos) && text.slice(c.pos, c.end).includes('\n')) {
-      report('multiline-comment-style', c.pos, 'use // lines for a comment of several lines');
-    }
-  }
-
-  const assigned = assignedNames(sf);
-  for (const { name, initialized } of letNames(sf)) {
-    if (initialized && !assigned.has(name.text)) report('prefer-const', name.getStart(sf), `'${name.text}' is never assigned again; use const`);
-  }
-  const used = referencedNames(sf);
-  for (const name of declaredNames(sf)) {
-    if (!used.has(name.text)) report('no-unused-vars', name.getStart(sf), `'${name.text}' is never used`);
-  }
-
-  findings.push(...styleFindings(sf, text));
+  findings.push(...eslintFindings(`test/parallel/${basename(name)}`, text, 'test'));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }

@@ -10,13 +10,12 @@
 //   alphabetize-errors   the error codes taken from internal/errors are sorted
 //   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
 //                        no Error.captureStackTrace
-//   and the rules of Node's root config that hold for any JS file (tools/overlay/lint-style.ts: formatting,
-//   capitalized comments, eqeqeq, no-var, arrow-parens, semi, spacing, dot-notation…)
+//   and, run by ESLint itself, the stock rules Node's root and lib/ configs enable (tools/overlay/eslint.ts)
 // and one rule of this project's own, not Node's:
 //   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
 //                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
 //                           young-generation collections until the next full one
-import { styleFindings, withoutDisabled } from './lint-style.ts';
+import { eslintFindings } from './eslint.ts';
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, referencedNames, ts } from './ts.ts';
 
@@ -192,8 +191,25 @@ export function lintModule(id: string, text: string): LintFinding[] {
     }
   }
 
-  findings.push(...styleFindings(sf, text));
+  findings.push(...eslintFindings(`lib/${id}.js`, text, 'lib'));
   findings.push(...libOnlyFindings(sf, text));
   findings.push(...oldGenerationClosures(sf));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Drops the findings an ESLint directive turns off where it stands, as Node's
+ * code uses them: `// eslint-disable-next-line rule, …` on the line above,
+ * `// eslint-disable-line rule, …` on the line itself (no rules: every rule).
+ * A rule is named as ESLint names it, with or without its plugin's prefix.
+ */
+export function withoutDisabled<F extends LintFinding>(findings: F[], text: string): F[] {
+  const lines = text.split('\n');
+  const disables = (line: string | undefined, kind: string, rule: string): boolean => {
+    const m = new RegExp(`//\\s*eslint-disable-${kind}\\b([^\\n]*)$`).exec(line ?? '');
+    if (!m) return false;
+    const rules = m[1].split('--')[0].split(',').map((r) => r.trim()).filter(Boolean);
+    return rules.length === 0 || rules.some((r) => r === rule || r.endsWith(`/${rule}`));
+  };
+  return findings.filter((f) => !disables(lines[f.line - 2], 'next-line', f.rule) && !disables(lines[f.line - 1], 'line', f.rule));
 }

@@ -4,7 +4,7 @@
 //
 //   build      tools/build.ts --overlay   every state; the per-layer type check
 //   patches    tools/patches.ts --check   <patches>/ and the locks are current
-//   lint       tools/lint.ts              the last state
+//   lint       tools/lint.ts              the base (clean: the calibration) and the last state
 //   wpt        tools/wpt.ts               the base and every state
 //   node-tests tools/node-tests.ts        the base and every state
 //   ordering   tools/ordering.ts          each layer: state k-1 against state k
@@ -81,7 +81,7 @@ function main(): void {
     report({ suite: `${prefix}-patches`, passed: r.ok ? 1 : 0, failed: r.ok ? 0 : 1 });
   }
   if (!skip.has('lint')) {
-    const r = runTool('lint.ts', ['--lib', states.at(-1)!, '--base', base.dir]);
+    const r = runTool('lint.ts', ['--lib', base.dir, '--lib', states.at(-1)!, '--base', base.dir]);
     if (!r.ok) console.log(lastLines(r.output, 20));
     const sum = r.summaries.find((x) => x.suite === 'lint');
     report({ suite: `${prefix}-lint`, passed: sum?.passed ?? 0, failed: sum ? sum.failed : 1 });
