@@ -30,8 +30,7 @@ async function closingRightAfterARead(end, options) {
     }),
   });
   let settled = false;
-  const piped = source.pipeTo(sink, options);
-  piped.then(() => { settled = true; }, () => { settled = true; });
+  const piped = source.pipeTo(sink, options).finally(() => { settled = true; });
   // Both streams start, and the pipe parks a read on the empty source.
   await tick();
   controller.enqueue('a');

@@ -30,7 +30,7 @@ const { ReadableStream } = require('stream/web');
     }, 3),
   });
   const byob = stream.getReader({ mode: 'byob' });
-  byob.read(new Float32Array(4), { min: 2 }).then(common.mustNotCall(), common.mustCall());
+  assert.rejects(byob.read(new Float32Array(4), { min: 2 }), { name: 'TypeError' }).then(common.mustCall());
   byob.releaseLock();
 
   const reader = stream.getReader();

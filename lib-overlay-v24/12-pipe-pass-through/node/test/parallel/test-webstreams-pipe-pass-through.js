@@ -91,11 +91,12 @@ for (const length of [1, 3, 8]) {
     pull(controller) { controller.enqueue(i++); },
     cancel: common.mustCall((r) => assert.strictEqual(r, reason)),
   });
-  chain(source, 3).pipeTo(new WritableStream({
+  assert.rejects(chain(source, 3).pipeTo(new WritableStream({
     write(chunk) { if (chunk === 10) throw reason; },
-  })).then(common.mustNotCall(), common.mustCall((error) => {
+  })), (error) => {
     assert.strictEqual(error, reason);
-  }));
+    return true;
+  }).then(common.mustCall());
 }
 
 // Cancelling the reader at the end reaches the source and every
@@ -110,5 +111,5 @@ for (const length of [1, 3, 8]) {
     .pipeThrough(new TransformStream({ cancel: common.mustCall() }))
     .pipeThrough(new TransformStream({ cancel: common.mustCall() }));
   const reader = readable.getReader();
-  reader.read().then(common.mustCall(() => reader.cancel(reason)));
+  reader.read().then(() => reader.cancel(reason)).then(common.mustCall());
 }

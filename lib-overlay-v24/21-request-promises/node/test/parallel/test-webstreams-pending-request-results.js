@@ -76,7 +76,7 @@ function assertResult(result, value, done) {
   const wrote = writer.write('x');
   const ready = writer.ready;
   let readySettled = false;
-  ready.then(() => { readySettled = true; });
+  ready.then(common.mustCall(() => { readySettled = true; }));
   await new Promise(setImmediate);
   assert.strictEqual(readySettled, false);
   release();

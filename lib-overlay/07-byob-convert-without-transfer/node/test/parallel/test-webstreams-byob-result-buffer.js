@@ -12,18 +12,19 @@ const { ReadableStream } = require('stream/web');
 // Every ArrayBuffer the source could have kept a reference to.
 function tracked() {
   const seen = [];
+  function assertFresh(result) {
+    for (const buffer of seen) {
+      assert.notStrictEqual(result.buffer, buffer);
+      assert.ok(buffer.detached, 'a buffer the source saw is still attached');
+    }
+  }
   return {
     seen,
     keep(view) {
       seen.push(view.buffer);
       return view;
     },
-    assertFresh(result) {
-      for (const buffer of seen) {
-        assert.notStrictEqual(result.buffer, buffer);
-        assert.ok(buffer.detached, 'a buffer the source saw is still attached');
-      }
-    },
+    assertFresh,
   };
 }
 

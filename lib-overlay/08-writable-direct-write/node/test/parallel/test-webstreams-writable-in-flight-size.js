@@ -92,7 +92,7 @@ const size = (chunk) => chunk.length;
   assert.strictEqual(writer.desiredSize, 0);
   assert.notStrictEqual(writer.ready, ready);
   let readyResolved = false;
-  writer.ready.then(() => { readyResolved = true; });
+  writer.ready.then(common.mustCall(() => { readyResolved = true; }));
   await new Promise((resolve) => setImmediate(resolve));
   assert.strictEqual(readyResolved, false);
   await s.settle();

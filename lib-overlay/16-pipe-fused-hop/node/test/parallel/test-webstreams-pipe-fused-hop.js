@@ -34,12 +34,12 @@ function chain(source, act) {
   for (const k of [1, 2, 3]) {
     let n = 0;
     readable = readable.pipeThrough(new TransformStream({
-      transform(chunk, controller) {
+      transform: common.mustCallAtLeast((chunk, controller) => {
         if (k === 2 && ++n === 10) return act(chunk, controller);
         assert.strictEqual(controller.desiredSize, 0);
         controller.enqueue(chunk);
         assert.strictEqual(controller.desiredSize, 0);
-      },
+      }),
     }));
   }
   return readable;
@@ -60,12 +60,12 @@ const upTo10 = range(0, 10);
 const cases = [
   ['one enqueue', (c, ctl) => ctl.enqueue(c), all, 'fulfilled', 21],
   ['no enqueue', () => {}, [...upTo9, ...range(10, 20)], 'fulfilled', 21],
-  ['two enqueues', (c, ctl) => {
+  ['two enqueues', common.mustCall((c, ctl) => {
     ctl.enqueue(c);
     assert.strictEqual(ctl.desiredSize, 0);
     ctl.enqueue(-c);
     assert.strictEqual(ctl.desiredSize, -1);
-  }, [...upTo10, -9, ...range(10, 20)], 'fulfilled', 21],
+  }), [...upTo10, -9, ...range(10, 20)], 'fulfilled', 21],
   ['error()', (c, ctl) => ctl.error(new Error('boom')), upTo9, 'boom', 12],
   ['enqueue() then error()', (c, ctl) => {
     ctl.enqueue(c);

@@ -16,8 +16,8 @@ const { ReadableStream } = require('stream/web');
   });
   const [branch1, branch2] = stream.tee();
   const done = [];
-  branch1.getReader().read().then(common.mustCall(({ done: d }) => done.push(`1:${d}`)));
-  branch2.getReader().read().then(common.mustCall(({ done: d }) => done.push(`2:${d}`)));
+  branch1.getReader().read().then(common.mustCall(({ done: d }) => { done.push(`1:${d}`); }));
+  branch2.getReader().read().then(common.mustCall(({ done: d }) => { done.push(`2:${d}`); }));
   // Keep the microtask queue busy: a process.nextTick() runs only once it
   // is empty, after this loop.
   (async () => {
