@@ -5,12 +5,13 @@
 // there they are listed, not failed, and elsewhere only a site the base does
 // not have (same module, function and target) fails.
 //
-//   node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>]
+//   node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>] [--all-node-tests]
 // Default: base, patched, every test overlay fixture (compiled here), the
 // Node tests every layer of every series ships (<layer>/node/test/…,
 // tools/overlay/lint-test.ts: the rules Node's test/ config adds), and, as
 // the base is for lib code, Node's own web streams tests (the calibration
-// of the test rules: one check, which must be clean).
+// of the test rules: one check, which must be clean; --all-node-tests
+// widens it to every test/parallel/*.js of the fixtures, a few minutes).
 // --base: the lib those sites are taken from (a series on another release
 // passes its own base); the pinned base by default.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -32,7 +33,8 @@ const { values } = parseFlags({
   lib: { type: 'string', multiple: true },
   overlay: { type: 'string', multiple: true },
   base: { type: 'string' },
-}, 'node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>]');
+  'all-node-tests': { type: 'boolean' },
+}, 'node tools/lint.ts [--lib base|patched|<dir>]... [--overlay DIR]... [--base <dir>] [--all-node-tests]');
 
 const FIXTURES = join(ROOT, 'test', 'overlay-fixtures');
 const targets: { name: string; modules: Modules }[] = [];
@@ -94,13 +96,14 @@ if (!explicit) {
 
   requireFixtures();
   const parallel = join(NODE_FIXTURES, 'test', 'parallel');
-  const own = readdirSync(parallel).filter((f) => /^test-(webstreams|whatwg-(readable|writable|transform)).*\.js$/.test(f));
+  const calibration = values['all-node-tests'] ? /^test-.*\.js$/ : /^test-(webstreams|whatwg-(readable|writable|transform)).*\.js$/;
+  const own = readdirSync(parallel).filter((f) => calibration.test(f));
   const unclean = own.filter((f) => {
     const findings = lintNodeTest(f, readFileSync(join(parallel, f), 'utf8'));
     for (const x of findings) console.log(`test/parallel/${f}:${x.line}: ${x.rule}: ${x.message}`);
     return findings.length > 0;
   });
-  console.log(`Node's own web streams tests (calibration): ${own.length - unclean.length}/${own.length} files clean`);
+  console.log(`Node's own ${values['all-node-tests'] ? '' : 'web streams '}tests (calibration): ${own.length - unclean.length}/${own.length} files clean`);
   if (own.length === 0 || unclean.length) failed++;
   else passed++;
 }

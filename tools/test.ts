@@ -30,7 +30,7 @@ export const SUITES: Suite[] = [
   { name: 'typecheck', argv: [join(ROOT, 'node_modules', '.bin', 'tsc'), '-p', join(ROOT, 'tsconfig.json')], counts: 'exit' },
   { name: 'base-check', argv: [node, join(ROOT, 'tools', 'base.ts'), '--check'], counts: 'exit' },
   { name: 'overlay-typecheck', argv: [node, join(ROOT, 'tools', 'overlay-typecheck.ts')], counts: 'summary' },
-  { name: 'lint', argv: [node, join(ROOT, 'tools', 'lint.ts')], counts: 'summary' },
+  { name: 'lint', argv: [node, join(ROOT, 'tools', 'lint.ts'), '--all-node-tests'], counts: 'summary' },
   { name: 'patches-check', argv: [node, join(ROOT, 'tools', 'patches.ts'), '--check'], counts: 'exit' },
   {
     name: 'unit',

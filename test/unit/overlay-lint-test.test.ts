@@ -131,3 +131,44 @@ it('reports block comments, lets never assigned again, unused names, dangling co
     '13 @stylistic/js/quotes',
   ].sort());
 });
+
+it('reports assertions in callbacks no mustCall() counts, and .then() chains that do not end in one', () => {
+  const text = [
+    "'use strict';",
+    "const common = require('../common');",
+    "const assert = require('assert');",
+    "const { strictEqual } = require('assert');",
+    'const p = Promise.resolve(1);',
+    'p.then((v) => { assert.strictEqual(v, 1); });',
+    'p.then(common.mustNotCall(), common.mustCall());',
+    'p.then(common.mustCall((v) => assert.strictEqual(v, 1)));',
+    'p.then(common.mustCall((v) => { assert.strictEqual(v, 1); }));',
+    'const sink = { write(chunk) { assert.ok(chunk); } };',
+    'const wrapped = { write: common.mustCall((chunk) => { assert.ok(chunk); }) };',
+    '[1, 2].forEach((x) => assert.ok(x));',
+    'new Promise((resolve) => { assert.ok(resolve); resolve(); }).then(common.mustCall());',
+    'function helper(x) {',
+    '  assert.ok(x);',
+    '}',
+    'helper(sink, wrapped, strictEqual);',
+    '',
+  ].join('\n');
+  assert.deepEqual(rules(text), [
+    '10 must-call-assert',
+    '4 must-call-assert',
+    // An assertion in a .then() callback is counted by the chain's end, which is missing here.
+    '6 must-call-assert',
+    '7 must-call-assert',
+    '8 must-call-assert',
+  ]);
+});
+
+it("honours ESLint's block and file-wide directives for Node's own rules", () => {
+  const body = "const assert = require('assert');\nassert.ok(1);\n";
+  assert.deepEqual(rules(`'use strict';\n${body}`), ['1 required-modules']);
+  assert.deepEqual(rules(`/* eslint-disable node-core/required-modules */\n'use strict';\n${body}`), []);
+  assert.deepEqual(rules(`'use strict';\n/* eslint node-core/required-modules: 0 */\n${body}`), []);
+  const block = ['/* eslint-disable node-core/must-call-assert */', 'setImmediate(() => assert.ok(1));',
+                 '/* eslint-enable node-core/must-call-assert */', 'setImmediate(() => assert.ok(2));'];
+  assert.deepEqual(rules(`'use strict';\nrequire('../common');\n${body}${block.join('\n')}\n`), ['8 must-call-assert']);
+});

@@ -11,6 +11,16 @@ import type { LintFinding } from './lint.ts';
 
 type Rules = Linter.RulesRecord;
 
+/** The web globals the root config declares for every file. */
+const ROOT_GLOBALS: NonNullable<Linter.LanguageOptions['globals']> = Object.fromEntries([
+  'ByteLengthQueuingStrategy', 'CompressionStream', 'CountQueuingStrategy', 'CustomEvent', 'crypto', 'Crypto',
+  'CryptoKey', 'DecompressionStream', 'EventSource', 'fetch', 'Float16Array', 'FormData', 'navigator',
+  'ReadableStream', 'ReadableStreamDefaultReader', 'ReadableStreamBYOBReader', 'ReadableStreamBYOBRequest',
+  'ReadableByteStreamController', 'ReadableStreamDefaultController', 'Response', 'TextDecoderStream',
+  'TextEncoderStream', 'TransformStream', 'TransformStreamDefaultController', 'ShadowRealm', 'SubtleCrypto',
+  'WritableStream', 'WritableStreamDefaultWriter', 'WritableStreamDefaultController', 'WebSocket',
+].map((name) => [name, 'readonly']));
+
 /** The root config's rules, which hold for every JS file of Node's tree. */
 const ROOT_RULES: Rules = {
   'accessor-pairs': 'error',
@@ -178,7 +188,13 @@ function configFor(scope: Scope): Linter.Config[] {
     js.configs.recommended,
     jsdoc.configs['flat/recommended'],
     {
-      languageOptions: { ecmaVersion: 'latest', sourceType: 'script' },
+      languageOptions: {
+        ecmaVersion: 'latest',
+        sourceType: 'script',
+        // A CommonJS module's body is a function's: Node's tests return from it to skip.
+        parserOptions: { ecmaFeatures: { globalReturn: true } },
+        globals: ROOT_GLOBALS,
+      },
       linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins: { '@stylistic/js': stylistic as unknown as NonNullable<Linter.Config['plugins']>[string] },
       rules: ROOT_RULES,

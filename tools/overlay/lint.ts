@@ -197,19 +197,42 @@ export function lintModule(id: string, text: string): LintFinding[] {
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }
 
+/** The rules a directive's text names (none: every rule), and whether it names `rule`. */
+function names(list: string, rule: string): boolean {
+  const rules = list.split('--')[0].split(',').map((r) => r.trim()).filter(Boolean);
+  return rules.length === 0 || rules.some((r) => r === rule || r.endsWith(`/${rule}`));
+}
+
 /**
  * Drops the findings an ESLint directive turns off where it stands, as Node's
  * code uses them: `// eslint-disable-next-line rule, …` on the line above,
- * `// eslint-disable-line rule, …` on the line itself (no rules: every rule).
- * A rule is named as ESLint names it, with or without its plugin's prefix.
+ * `// eslint-disable-line rule, …` on the line itself, and the lines from
+ * `/* eslint-disable rule, … *\/` to the next `/* eslint-enable rule, … *\/`
+ * (no rules: every rule), and the whole file after `/* eslint rule: 0 *\/`. A
+ * rule is named as ESLint names it, with or without its plugin's prefix.
  */
 export function withoutDisabled<F extends LintFinding>(findings: F[], text: string): F[] {
   const lines = text.split('\n');
   const disables = (line: string | undefined, kind: string, rule: string): boolean => {
     const m = new RegExp(`//\\s*eslint-disable-${kind}\\b([^\\n]*)$`).exec(line ?? '');
-    if (!m) return false;
-    const rules = m[1].split('--')[0].split(',').map((r) => r.trim()).filter(Boolean);
-    return rules.length === 0 || rules.some((r) => r === rule || r.endsWith(`/${rule}`));
+    return m !== null && names(m[1], rule);
   };
-  return findings.filter((f) => !disables(lines[f.line - 2], 'next-line', f.rule) && !disables(lines[f.line - 1], 'line', f.rule));
+  const inBlock = (lineNumber: number, rule: string): boolean => {
+    let off = false;
+    for (let i = 0; i < lineNumber; i++) {
+      const m = /\/\*\s*eslint-(disable|enable)\b(?!-)([^*]*)\*\//.exec(lines[i]);
+      if (m && names(m[2], rule)) off = m[1] === 'disable';
+    }
+    return off;
+  };
+  // `/* eslint rule: 0 */` (or "off") turns a rule off for the whole file.
+  const offInFile = (rule: string): boolean => lines.some((line) => {
+    const m = /\/\*\s*eslint\s+([^*]*)\*\//.exec(line);
+    return m !== null && m[1].split(',').some((setting) => {
+      const [name, value] = setting.split(':').map((x) => x.trim());
+      return (name === rule || name.endsWith(`/${rule}`)) && /^(0|['"]off['"])$/.test(value ?? '');
+    });
+  });
+  return findings.filter((f) => !disables(lines[f.line - 2], 'next-line', f.rule) &&
+    !disables(lines[f.line - 1], 'line', f.rule) && !inBlock(f.line, f.rule) && !offInFile(f.rule));
 }
