@@ -172,3 +172,9 @@ it("honours ESLint's block and file-wide directives for Node's own rules", () =>
                  '/* eslint-enable node-core/must-call-assert */', 'setImmediate(() => assert.ok(2));'];
   assert.deepEqual(rules(`'use strict';\nrequire('../common');\n${body}${block.join('\n')}\n`), ['8 must-call-assert']);
 });
+
+it("holds tests to Node's rules for every file, but for no-duplicate-requires, which test/ turns off", () => {
+  const text = "'use strict';\nrequire('../common');\nconst a = require('assert');\nconst b = require('assert');\n" +
+    'if (a && a.ok) b.ok(Object.create(null));\n';
+  assert.deepEqual(rules(text), ['3 must-call-assert', '4 must-call-assert', '5 prefer-optional-chaining', '5 prefer-proto']);
+});

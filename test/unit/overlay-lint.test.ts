@@ -113,3 +113,33 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
   ].sort());
 });
 
+
+it("reports Node's own rules for every file: optional chaining, __proto__, a module required twice", () => {
+  const text = [
+    "'use strict';",
+    '',
+    'const {',
+    '  ObjectCreate,',
+    '} = primordials;',
+    "const a = require('internal/a');",
+    "const b = require('internal/a');",
+    '',
+    'function f(x, y) {',
+    "  const lazy = require('internal/a');",
+    '  if (x && x.y && y) return ObjectCreate(null);',
+    '  if ((x && y) && y[0]) return { __proto__: null };',
+    '  if (x && x?.y) return a;',
+    '  return x.y && x.y.z ? b : lazy;',
+    '}',
+    '',
+    'module.exports = { f };',
+    '',
+  ].join('\n');
+  assert.deepEqual(rulesOf(lintModule('internal/webstreams/x', text)).filter((r) => !/ no-unused-vars$/.test(r)), [
+    '11 prefer-optional-chaining',
+    '11 prefer-proto',
+    '12 prefer-optional-chaining',
+    '14 prefer-optional-chaining',
+    '7 no-duplicate-requires',
+  ].sort());
+});

@@ -14,11 +14,13 @@
 //   no-restricted-syntax       test/'s selectors: literals where strictEqual belongs, the actual/expected
 //                              order, assert.throws/rejects with one argument, doesNotThrow/doesNotReject,
 //                              an unawaited assert.rejects, an empty function in mustCall, the global isNaN
-// and, run by ESLint itself, the stock rules of Node's root and test/ configs (tools/overlay/eslint.ts:
+// and Node's own rules for every file but no-duplicate-requires (tools/overlay/lint-root.ts), and, run by
+// ESLint itself, the stock rules of Node's root and test/ configs (tools/overlay/eslint.ts:
 // a test must parse, so V8's natives syntax is compiled from a string; 'use strict', multiline-comment-style,
 // prefer-const, no-unused-vars, test/parallel's comma-dangle).
 import { basename } from 'node:path';
 import { eslintFindings } from './eslint.ts';
+import { rootRuleFindings } from './lint-root.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
 import { lineOf, parseSource, ts } from './ts.ts';
 
@@ -280,6 +282,7 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   else if (common > 0) report('require-common-first', requires[0].pos, `require ../common before ${requires[0].path}`);
 
   mustCallAssert(sf, (pos, message) => report('must-call-assert', pos, message));
+  findings.push(...rootRuleFindings(sf, { duplicateRequires: false }));
   findings.push(...eslintFindings(`test/parallel/${basename(name)}`, text, 'test'));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }

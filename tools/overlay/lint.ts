@@ -10,12 +10,15 @@
 //   alphabetize-errors   the error codes taken from internal/errors are sorted
 //   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
 //                        no Error.captureStackTrace
-//   and, run by ESLint itself, the stock rules Node's root and lib/ configs enable (tools/overlay/eslint.ts)
+//   and Node's own rules for every file (tools/overlay/lint-root.ts: prefer-optional-chaining, prefer-proto,
+//   no-duplicate-requires), and, run by ESLint itself, the stock rules Node's root and lib/ configs enable
+//   (tools/overlay/eslint.ts)
 // and one rule of this project's own, not Node's:
 //   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
 //                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
 //                           young-generation collections until the next full one
 import { eslintFindings } from './eslint.ts';
+import { rootRuleFindings } from './lint-root.ts';
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, referencedNames, ts } from './ts.ts';
 
@@ -192,6 +195,7 @@ export function lintModule(id: string, text: string): LintFinding[] {
   }
 
   findings.push(...eslintFindings(`lib/${id}.js`, text, 'lib'));
+  findings.push(...rootRuleFindings(sf, { duplicateRequires: true }));
   findings.push(...libOnlyFindings(sf, text));
   findings.push(...oldGenerationClosures(sf));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
