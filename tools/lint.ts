@@ -11,7 +11,7 @@
 // tools/overlay/lint-test.ts: the rules Node's test/ config adds), and, as
 // the base is for lib code, Node's own web streams tests (the calibration
 // of the test rules: one check, which must be clean; --all-node-tests
-// widens it to every test/parallel/*.js of the fixtures, a few minutes).
+// widens it to every test/parallel/*.js of the fixtures, about a minute).
 // --base: the lib those sites are taken from (a series on another release
 // passes its own base); the pinned base by default.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
