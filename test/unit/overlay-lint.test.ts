@@ -82,7 +82,7 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
   const text = [
     "'use strict';",
     '',
-    "const { ERR_X, codes: { ERR_B, ERR_A } } = require('internal/errors');",
+    "const { ERR_X, codes: { ERR_B, ERR_A, ERR_INVALID_ARG_TYPE } } = require('internal/errors');",
     "const assert = require('internal/assert');",
     '',
     '// A dash \u2014 a non-ASCII one.',
@@ -94,6 +94,7 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
     '  // eslint-disable-next-line no-restricted-syntax',
     '  if (b) throw new RangeError(a);',
     '  if (!b) throw new AbortError(a); // eslint-disable-line no-restricted-syntax',
+    "  if (list) throw new ERR_INVALID_ARG_TYPE('list', ['Number', 'string', 'Array'], list);",
     '  throw new ERR_X(ERR_A, ERR_B);',
     '}',
     '',
@@ -110,6 +111,8 @@ it("reports Node's lib-only rules, and honours Node's eslint-disable comments", 
     // The directive names one rule: the global RangeError is still reported.
     '13 prefer-primordials',
     '14 no-undef',
+    // 'Number' is a primitive's name: Node writes it 'number'.
+    '15 lowercase-name-for-primitive',
   ].sort());
 });
 

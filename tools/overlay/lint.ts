@@ -8,6 +8,7 @@
 //   non-ascii-character  ASCII only (non-ASCII text grows the binary)
 //   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
 //   alphabetize-errors   the error codes taken from internal/errors are sorted
+//   lowercase-name-for-primitive  new ERR_INVALID_ARG_TYPE(name, 'number', …), not 'Number'
 //   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
 //                        no Error.captureStackTrace
 //   and Node's own rules for every file (tools/overlay/lint-root.ts: prefer-optional-chaining, prefer-proto,
@@ -109,6 +110,9 @@ const ALLOWED_ERRORS = /^(AssertionError|NghttpError|AbortError|NodeAggregateErr
 const SIMPLE_ASSERTIONS = new Set(['ok', 'fail', 'ifError']);
 
 /** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, sorted error codes, errors and assertions. */
+/** The primitive types ERR_INVALID_ARG_TYPE names in lowercase (Node's lowercase-name-for-primitive). */
+const PRIMITIVES = new Set(['number', 'string', 'boolean', 'null', 'undefined']);
+
 function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
@@ -122,6 +126,15 @@ function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
         node.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) ||
         ((ts.isForOfStatement(node.parent) || ts.isForInStatement(node.parent)) && node.parent.initializer === node)));
     if (arrayTarget) report('no-array-destructuring', node.getStart(sf), 'use object destructuring: array destructuring iterates');
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'ERR_INVALID_ARG_TYPE') {
+      const types = node.arguments?.[1];
+      const names = types && ts.isArrayLiteralExpression(types) ? types.elements : types ? [types] : [];
+      for (const n of names) {
+        if (ts.isStringLiteral(n) && PRIMITIVES.has(n.text.toLowerCase()) && !PRIMITIVES.has(n.text)) {
+          report('lowercase-name-for-primitive', n.getStart(sf), `a primitive's name is lowercase: '${n.text.toLowerCase()}'`);
+        }
+      }
+    }
     if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && /Error$/.test(node.expression.text) &&
         !ALLOWED_ERRORS.test(node.expression.text)) {
       report('no-restricted-syntax', node.getStart(sf), `use an error from internal/errors, not new ${node.expression.text}()`);
