@@ -6,11 +6,7 @@
 //   prefer-proto              `{ __proto__: x }`, not ObjectCreate(x) or Object.create(x)
 //   no-duplicate-requires     a module required twice at a module's top level (test/ turns it off)
 import type { LintFinding } from './lint.ts';
-import { lineOf, ts } from './ts.ts';
-
-function skipParens(node: ts.Expression): ts.Expression {
-  return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
-}
+import { estreeParent, lineOf, skipParens, ts } from './ts.ts';
 
 function isAnd(node: ts.Node): node is ts.BinaryExpression {
   return ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
@@ -56,8 +52,7 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
     findings.push({ rule, line: lineOf(sf, node.getStart(sf)), message });
   const required = new Set<string>();
   const visit = (node: ts.Node): void => {
-    let outer = node.parent;
-    while (outer && ts.isParenthesizedExpression(outer)) outer = outer.parent;
+    const outer = estreeParent(node);
     if (isAnd(node) && !(outer && isAnd(outer))) {
       const ops = andOperands(node);
       const chained = ops.some((op, i) => {

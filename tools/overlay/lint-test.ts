@@ -22,7 +22,7 @@ import { basename } from 'node:path';
 import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
-import { lineOf, parseSource, ts } from './ts.ts';
+import { estreeParent, lineOf, parseSource, skipParens, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
 const ASSERT_METHODS: Record<string, string> = { '===': 'strictEqual', '!==': 'notStrictEqual', '==': 'equal', '!=': 'notEqual' };
@@ -56,17 +56,6 @@ function calledName(call: ts.CallExpression): string | undefined {
   if (ts.isIdentifier(callee)) return callee.text;
   if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
   return undefined;
-}
-
-function skipParens(node: ts.Expression): ts.Expression {
-  return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
-}
-
-/** The node ESLint calls a function's parent: TypeScript's parentheses are not nodes there. */
-function estreeParent(node: ts.Node): ts.Node {
-  let p = node.parent;
-  while (p && ts.isParenthesizedExpression(p)) p = p.parent;
-  return p;
 }
 
 /** `x.name` or `name` as a callee: [object name or undefined, name]. */

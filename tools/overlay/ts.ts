@@ -52,6 +52,18 @@ export function attachedStart(sf: ts.SourceFile, node: ts.Node): number {
   return at;
 }
 
+/** The expression inside any parentheses around it. */
+export function skipParens(node: ts.Expression): ts.Expression {
+  return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
+}
+
+/** The parent ESLint's ESTree would give a node: TypeScript's parentheses are not nodes there. */
+export function estreeParent(node: ts.Node): ts.Node {
+  let p = node.parent;
+  while (p && ts.isParenthesizedExpression(p)) p = p.parent;
+  return p;
+}
+
 /** Whether an identifier stands for a value here (not a declared name, property name or label). */
 export function isReference(id: ts.Identifier): boolean {
   const p = id.parent;
