@@ -68,8 +68,35 @@ it("reports the root config's rules with Node's options: indentation, spacing, c
 
 it("gives lib/ only its module wrapper's globals, and test/ Node's", () => {
   const text = "'use strict';\nrequire('../common');\nsetTimeout(() => {}, 1);\n";
-  assert.deepEqual(lib(text), ['3 no-undef']);
+  assert.deepEqual(lib(text), ['3 no-restricted-globals', '3 no-undef']);
   assert.deepEqual(test(text), []);
+});
+
+it("reports what lib/'s no-restricted-syntax forbids, with Node's selectors", () => {
+  const text = [
+    "'use strict';",
+    "const assert = require('internal/assert');",
+    "const { AbortError, codes: { ERR_SYSTEM_ERROR, ERR_X } } = require('internal/errors');",
+    'function f(s, x) {',
+    '  assert.ok(s);',
+    '  assert.strictEqual(s, 1);',
+    '  Error.captureStackTrace(x);',
+    '  Error.prepareStackTrace = x;',
+    '  if (x) throw new TypeError(s);',
+    '  if (x) throw new AbortError(s);',
+    '  if (!x) throw Error(s);',
+    '  if (!s) throw new ERR_SYSTEM_ERROR({ code: 1, syscall: s });',
+    "  if (!s) throw new ERR_X({ code: 1, syscall: s, message: 'm' });",
+    '  return s.substr(1) + x.btoa(s);',
+    '}',
+    'module.exports = { f };',
+    '',
+  ].join('\n');
+  assert.deepEqual(lib(text), [
+    '6 no-restricted-syntax', '7 no-restricted-syntax', '8 no-restricted-syntax', '9 no-restricted-syntax',
+    '11 no-restricted-syntax', '12 no-restricted-syntax', '14 no-restricted-syntax', '14 no-restricted-syntax',
+    // AbortError is one of Node's own: line 10 is allowed, as is an ERR_ context with all three keys.
+  ].sort());
 });
 
 it("holds test/parallel to its own comma-dangle, and test/ to const and // comments", () => {

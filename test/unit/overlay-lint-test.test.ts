@@ -173,6 +173,35 @@ it("honours ESLint's block and file-wide directives for Node's own rules", () =>
   assert.deepEqual(rules(`'use strict';\nrequire('../common');\n${body}${block.join('\n')}\n`), ['8 must-call-assert']);
 });
 
+it('prefers common.mustSucceed() and assert.ifError() where Node does', () => {
+  const text = [
+    "'use strict';",
+    "const common = require('../common');",
+    "const assert = require('assert');",
+    'const fs = require(\'fs\');',
+    'fs.stat(__filename, common.mustCall(assert.ifError));',
+    'fs.stat(__filename, common.mustCall((err, st) => { assert.ifError(err); assert.ok(st); }));',
+    'fs.stat(__filename, common.mustCall(function(err) { { return assert.ifError(err); } }));',
+    'fs.stat(__filename, common.mustCall((err) => assert.ifError(err)));',
+    'fs.stat(__filename, common.mustCall((e, st) => { assert.ifError(st); }));',
+    'fs.stat(__filename, common.mustCall((err, st) => { assert.ok(st); assert.ifError(err); }));',
+    'fs.stat(__filename, (err) => {',
+    '  if (err) throw err;',
+    '  if ((err)) { throw (err); }',
+    '  if (err.code) throw err;',
+    '});',
+    '',
+  ].join('\n');
+  assert.deepEqual(rules(text), [
+    '5 prefer-common-mustsucceed',
+    '6 prefer-common-mustsucceed',
+    '7 prefer-common-mustsucceed',
+    '8 prefer-common-mustsucceed',
+    '12 prefer-assert-iferror',
+    '13 prefer-assert-iferror',
+  ].sort());
+});
+
 it("holds tests to Node's rules for every file, but for no-duplicate-requires, which test/ turns off", () => {
   const text = "'use strict';\nrequire('../common');\nconst a = require('assert');\nconst b = require('assert');\n" +
     'if (a && a.ok) b.ok(Object.create(null));\n';

@@ -146,3 +146,30 @@ it("reports Node's own rules for every file: optional chaining, __proto__, a mod
     '7 no-duplicate-requires',
   ].sort());
 });
+
+it('reports a dot in a regular expression that matches any one character', () => {
+  const text = [
+    "'use strict';",
+    '',
+    'const {',
+    '  RegExp,',
+    '} = primordials;',
+    '',
+    'const re = [',
+    '  /a.b/, /a\\.b/, /[.]/, /a.*b/, /a.{2}/, /x./,',
+    "  new RegExp('a\\\\.b'), new RegExp('a.b'), RegExp('[' + '.]'), RegExp('a\\\\' + '.b'),",
+    "  new RegExp(`${re}.x`), new RegExp('.' + '*'),",
+    '];',
+    '',
+    'module.exports = { re };',
+    '',
+  ].join('\n');
+  assert.deepEqual(rulesOf(lintModule('internal/webstreams/x', text)).filter((r) => / no-unescaped-regexp-dot$/.test(r)), [
+    // /a.b/ and /x./ on line 8; 'a.b', the template's '.x' and the '.' that ends its piece on line 9 and 10.
+    '10 no-unescaped-regexp-dot',
+    '10 no-unescaped-regexp-dot',
+    '8 no-unescaped-regexp-dot',
+    '8 no-unescaped-regexp-dot',
+    '9 no-unescaped-regexp-dot',
+  ]);
+});

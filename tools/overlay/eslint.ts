@@ -1,5 +1,6 @@
 // Node's lint, the stock part: ESLint itself runs the built-in and @stylistic rules Node's config
-// enables (eslint.config.mjs at the root, lib/ and test/eslint.config_partial.mjs), with Node's options.
+// enables (eslint.config.mjs at the root, lib/ and test/eslint.config_partial.mjs), with Node's options,
+// and the selectors and names of its no-restricted-syntax and no-restricted-globals (eslint-restricted.ts).
 // Only Node's own rules (tools/eslint-rules, not in the fixtures) are re-implemented, in lint.ts and
 // lint-test.ts.
 import js from '@eslint/js';
@@ -7,6 +8,7 @@ import stylistic from '@stylistic/eslint-plugin';
 import { Linter } from 'eslint';
 import jsdoc from 'eslint-plugin-jsdoc';
 import globals from 'globals';
+import { LIB_RESTRICTED_GLOBALS, LIB_RESTRICTED_SYNTAX, restrictedSyntax, TEST_RESTRICTED_SYNTAX } from './eslint-restricted.ts';
 import type { LintFinding } from './lint.ts';
 
 type Rules = Linter.RulesRecord;
@@ -161,7 +163,13 @@ const LIB: Linter.Config = {
     globals: { require: 'readonly', process: 'readonly', exports: 'readonly', module: 'readonly',
                internalBinding: 'readonly', primordials: 'readonly' },
   },
-  rules: { 'prefer-object-spread': 'error', 'no-buffer-constructor': 'error' },
+  rules: {
+    'prefer-object-spread': 'error',
+    'no-buffer-constructor': 'error',
+    'no-restricted-syntax': restrictedSyntax(LIB_RESTRICTED_SYNTAX),
+    'no-restricted-globals': ['error', ...LIB_RESTRICTED_GLOBALS],
+    'no-restricted-modules': ['error', { name: 'url', message: 'require internal/url' }],
+  },
 };
 
 /** test/'s partial config, with test/parallel's comma-dangle. */
@@ -171,6 +179,7 @@ const TEST: Linter.Config = {
     'multiline-comment-style': ['error', 'separate-lines'],
     'prefer-const': 'error',
     'symbol-description': 'off',
+    'no-restricted-syntax': restrictedSyntax(TEST_RESTRICTED_SYNTAX),
     '@stylistic/js/comma-dangle': ['error', {
       arrays: 'always-multiline',
       exports: 'always-multiline',

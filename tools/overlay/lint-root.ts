@@ -5,19 +5,13 @@
 //                             on the operand before it, token for token
 //   prefer-proto              `{ __proto__: x }`, not ObjectCreate(x) or Object.create(x)
 //   no-duplicate-requires     a module required twice at a module's top level (test/ turns it off)
+//   no-unescaped-regexp-dot   a `.` in a regular expression (a literal, or the strings and templates RegExp()
+//                             is called with) outside a class and not followed by + * ? or {
 import type { LintFinding } from './lint.ts';
-import { estreeParent, lineOf, skipParens, ts } from './ts.ts';
+import { estreeParent, lineOf, skipParens, tokenTexts, ts } from './ts.ts';
 
 function isAnd(node: ts.Node): node is ts.BinaryExpression {
   return ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
-}
-
-/** The node's tokens as ESLint sees them (its own parentheses are not part of it). */
-function tokens(sf: ts.SourceFile, node: ts.Node): string[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, node.getText(sf));
-  const out: string[] = [];
-  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
-  return out;
 }
 
 /** A member access ESTree keeps as a MemberExpression: not part of an optional chain. */
@@ -40,6 +34,57 @@ function andOperands(node: ts.BinaryExpression): ts.Expression[] {
   return out;
 }
 
+const DOT_QUANTIFIERS = new Set(['+', '*', '?', '{']);
+
+/**
+ * The pieces of a regular expression's source (read as one: an escape or a class may span them) with a
+ * dot that matches one character: `a.b`, not `a\.b`, `[.]`, `.*` or `.{2}`. A dot that ends a piece counts.
+ */
+function piecesWithDots(pieces: { node: ts.Node; text: string }[]): ts.Node[] {
+  const out: ts.Node[] = [];
+  let escaping = false;
+  let inClass = false;
+  for (const { node, text } of pieces) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (c === '\\') {
+        escaping = !escaping;
+      } else if (escaping) {
+        escaping = false;
+      } else if (c === '[') {
+        inClass = true;
+      } else if (c === ']') {
+        inClass = false;
+      } else if (c === '.' && !inClass && (i + 1 === text.length || !DOT_QUANTIFIERS.has(text[i + 1]))) {
+        out.push(node);
+      }
+    }
+  }
+  return out;
+}
+
+/** The string and template pieces of a RegExp() argument: the argument, or the leaves of its binary operators. */
+function regExpPieces(node: ts.Expression, out: { node: ts.Node; text: string }[]): void {
+  const e = skipParens(node);
+  if (ts.isBinaryExpression(e) && !isLogicalOrAssignment(e.operatorToken.kind)) {
+    regExpPieces(e.left, out);
+    regExpPieces(e.right, out);
+  } else if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) {
+    if (e.text) out.push({ node: e, text: e.text });
+  } else if (ts.isTemplateExpression(e)) {
+    for (const part of [e.head, ...e.templateSpans.map((span) => span.literal)]) {
+      if (part.text) out.push({ node: part, text: part.text });
+    }
+  }
+}
+
+/** Operators ESTree keeps out of BinaryExpression: logical ones, assignments and the comma. */
+function isLogicalOrAssignment(kind: ts.SyntaxKind): boolean {
+  return kind === ts.SyntaxKind.AmpersandAmpersandToken || kind === ts.SyntaxKind.BarBarToken ||
+    kind === ts.SyntaxKind.QuestionQuestionToken || kind === ts.SyntaxKind.CommaToken ||
+    (kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment);
+}
+
 /** Whether a call is outside every function and class body. */
 function atTopLevel(node: ts.Node): boolean {
   for (let p = node.parent; p; p = p.parent) if (ts.isFunctionLike(p) || ts.isClassLike(p)) return false;
@@ -57,7 +102,7 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
       const ops = andOperands(node);
       const chained = ops.some((op, i) => {
         const object = i > 0 ? memberObject(op) : undefined;
-        return object !== undefined && tokens(sf, skipParens(object)).join(' ') === tokens(sf, ops[i - 1]).join(' ');
+        return object !== undefined && tokenTexts(sf, skipParens(object)).join(' ') === tokenTexts(sf, ops[i - 1]).join(' ');
       });
       if (chained) report('prefer-optional-chaining', node, 'use optional chaining (a?.b) for a && a.b');
     }
@@ -68,6 +113,16 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
            callee.expression.text === 'Object' && callee.name.text === 'create')) {
         report('prefer-proto', node, `use { __proto__: ${node.arguments[0].getText(sf)} } instead`);
       }
+    }
+    if (ts.isRegularExpressionLiteral(node)) {
+      const pattern = node.text.slice(1, node.text.lastIndexOf('/'));
+      for (const at of piecesWithDots([{ node, text: pattern }])) report('no-unescaped-regexp-dot', at, 'escape the dot, or quantify it');
+    }
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(skipParens(node.expression)) &&
+        (skipParens(node.expression) as ts.Identifier).text === 'RegExp') {
+      const pieces: { node: ts.Node; text: string }[] = [];
+      for (const arg of node.arguments ?? []) regExpPieces(arg, pieces);
+      for (const at of piecesWithDots(pieces)) report('no-unescaped-regexp-dot', at, 'escape the dot, or quantify it');
     }
     if (duplicateRequires && ts.isCallExpression(node) && ts.isIdentifier(node.expression) &&
         node.expression.text === 'require' && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0]) &&

@@ -7,47 +7,45 @@
 //   require-common-first       before any other module
 //   prefer-assert-methods      assert(a === b) → assert.strictEqual(a, b), and the like
 //   prefer-common-mustnotcall  common.mustCall(fn, 0) → common.mustNotCall()
+//   prefer-common-mustsucceed  common.mustCall((err) => { assert.ifError(err); … }) → common.mustSucceed()
+//   prefer-assert-iferror      if (err) throw err; → assert.ifError(err)
 //   async-iife-no-unused-result  an async IIFE's promise is used (.then(common.mustCall()))
 //   must-call-assert           an assertion in a callback runs inside common.mustCall()/mustSucceed() (or a
 //                              .then(), a test(), a Promise executor, forEach…), node:assert is bound to
 //                              `assert`, and a statement's .then() chain ends in .then(common.mustCall())
-//   no-restricted-syntax       test/'s selectors: literals where strictEqual belongs, the actual/expected
-//                              order, assert.throws/rejects with one argument, doesNotThrow/doesNotReject,
-//                              an unawaited assert.rejects, an empty function in mustCall, the global isNaN
 // and Node's own rules for every file but no-duplicate-requires (tools/overlay/lint-root.ts), and, run by
-// ESLint itself, the stock rules of Node's root and test/ configs (tools/overlay/eslint.ts:
+// ESLint itself, the stock rules of Node's root and test/ configs, test/'s no-restricted-syntax selectors
+// among them (tools/overlay/eslint.ts:
 // a test must parse, so V8's natives syntax is compiled from a string; 'use strict', multiline-comment-style,
 // prefer-const, no-unused-vars, test/parallel's comma-dangle).
 import { basename } from 'node:path';
 import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
-import { estreeParent, lineOf, parseSource, skipParens, ts } from './ts.ts';
+import { estreeParent, lineOf, parseSource, skipParens, tokenTexts, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
 const ASSERT_METHODS: Record<string, string> = { '===': 'strictEqual', '!==': 'notStrictEqual', '==': 'equal', '!=': 'notEqual' };
-const ORDERED = new Set(['strictEqual', 'notStrictEqual', 'deepStrictEqual', 'notDeepStrictEqual']);
-const MUST_CALLS = new Set(['mustCall', 'mustCallAtLeast', 'mustNotCall']);
 
-/** ESTree's Literal: strings, numbers, booleans, null, regular expressions, bigints. */
-function isLiteral(node: ts.Node | undefined): boolean {
-  if (!node) return false;
-  const k = node.kind;
-  return k === ts.SyntaxKind.StringLiteral || k === ts.SyntaxKind.NumericLiteral || k === ts.SyntaxKind.BigIntLiteral ||
-    k === ts.SyntaxKind.RegularExpressionLiteral || k === ts.SyntaxKind.TrueKeyword || k === ts.SyntaxKind.FalseKeyword ||
-    k === ts.SyntaxKind.NullKeyword;
+/** `assert.ifError`, as a callee or a value. */
+function isAssertIfError(node: ts.Expression): boolean {
+  const e = skipParens(node);
+  return ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === 'assert' &&
+    e.name.text === 'ifError';
 }
 
-function isPlainLiteral(node: ts.Node | undefined): boolean {
-  return isLiteral(node) && node!.kind !== ts.SyntaxKind.RegularExpressionLiteral;
-}
-
-/** ESTree's UnaryExpression (-x, !x, typeof x, void x, delete x), not ++/--. */
-function isUnary(node: ts.Node): boolean {
-  if (ts.isPrefixUnaryExpression(node)) {
-    return node.operator !== ts.SyntaxKind.PlusPlusToken && node.operator !== ts.SyntaxKind.MinusMinusToken;
-  }
-  return ts.isTypeOfExpression(node) || ts.isVoidExpression(node) || ts.isDeleteExpression(node);
+/** Whether a callback's body starts with assert.ifError(<its first parameter>) (Node's prefer-common-mustsucceed). */
+function startsWithIfError(fn: ts.ArrowFunction | ts.FunctionExpression): boolean {
+  const param = fn.parameters[0]?.name;
+  if (!param || !ts.isIdentifier(param)) return false;
+  let body: ts.Node = fn.body;
+  while (ts.isBlock(body) && body.statements.length > 0) body = body.statements[0];
+  const expr = ts.isReturnStatement(body) ? body.expression : ts.isExpressionStatement(body) ? body.expression : body;
+  if (!expr || !ts.isExpression(expr)) return false;
+  const call = skipParens(expr);
+  if (!ts.isCallExpression(call) || !isAssertIfError(call.expression)) return false;
+  const arg = call.arguments[0];
+  return arg !== undefined && ts.isIdentifier(arg) && arg.text === param.text;
 }
 
 /** `name(…)` or `x.name(…)`: the called name. */
@@ -223,43 +221,23 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
       if (name === 'mustCall' && ((args.length === 2 && zero(args[1])) || (args.length === 1 && zero(args[0])))) {
         report('prefer-common-mustnotcall', node.getStart(sf), 'use common.mustNotCall()');
       }
-      if ((name === 'deepStrictEqual' || name === 'notDeepStrictEqual') &&
-          (isPlainLiteral(args[1]) || (args[1] && ts.isIdentifier(args[1]) && args[1].text === 'undefined'))) {
-        report('no-restricted-syntax', node.getStart(sf), `use ${name === 'deepStrictEqual' ? 'strictEqual' : 'notStrictEqual'} for literals or undefined`);
-      }
-      if ((name === 'deepStrictEqual' || (name === 'strictEqual' && ts.isPropertyAccessExpression(node.expression))) && isLiteral(args[2])) {
-        report('no-restricted-syntax', node.getStart(sf), `do not use a literal for the third argument of assert.${name}()`);
-      }
-      if (name === 'doesNotThrow' || name === 'doesNotReject') {
-        report('no-restricted-syntax', node.getStart(sf), `do not use assert.${name}(): write the code without it and add a comment`);
-      }
-      if ((name === 'throws' || name === 'rejects') && args.length < 2) {
-        report('no-restricted-syntax', node.getStart(sf), `assert.${name}() takes at least two arguments`);
-      }
-      if (name === 'throws' && isPlainLiteral(args[1])) {
-        report('no-restricted-syntax', node.getStart(sf), 'use an object as the second argument of assert.throws()');
-      }
-      if (name && ORDERED.has(name) && isLiteral(args[0]) && args[1] && !isLiteral(args[1]) &&
-          !ts.isObjectLiteralExpression(args[1]) && !ts.isArrayLiteralExpression(args[1]) && !isUnary(args[1])) {
-        report('no-restricted-syntax', node.getStart(sf), 'the first argument is the actual value, not the expected one');
-      }
-      if (name === 'isNaN' && ts.isIdentifier(node.expression)) {
-        report('no-restricted-syntax', node.getStart(sf), 'use Number.isNaN()');
-      }
-      const fn = args[0];
-      if (name && MUST_CALLS.has(name) && fn && (ts.isFunctionExpression(fn) || ts.isArrowFunction(fn)) &&
-          ts.isBlock(fn.body) && fn.body.statements.length === 0) {
-        report('no-restricted-syntax', node.getStart(sf), `do not give ${name}() an empty function; omit it`);
-      }
-      const onAssert = ts.isIdentifier(node.expression) ||
-        (ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'assert');
-      if (name === 'rejects' && onAssert && ts.isExpressionStatement(node.parent)) {
-        report('no-restricted-syntax', node.getStart(sf), 'await assert.rejects(), or it cannot detect a promise that never settles');
+      const [object, method] = calleeParts(node);
+      const fn = args[0] && skipParens(args[0]);
+      if (object === 'common' && method === 'mustCall' && fn &&
+          (isAssertIfError(fn) || ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && startsWithIfError(fn)))) {
+        report('prefer-common-mustsucceed', node.getStart(sf), 'use common.mustSucceed()');
       }
       const callee = skipParens(node.expression);
       if (ts.isExpressionStatement(node.parent) && (ts.isArrowFunction(callee) || ts.isFunctionExpression(callee)) &&
           callee.modifiers?.some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) {
         report('async-iife-no-unused-result', node.getStart(sf), 'use the async IIFE\'s promise: .then(common.mustCall())');
+      }
+    }
+    if (ts.isIfStatement(node)) {
+      const first = ts.isBlock(node.thenStatement) ? node.thenStatement.statements[0] : node.thenStatement;
+      if (first && ts.isThrowStatement(first) &&
+          tokenTexts(sf, skipParens(node.expression)).join(' ') === tokenTexts(sf, skipParens(first.expression)).join(' ')) {
+        report('prefer-assert-iferror', first.getStart(sf), `use assert.ifError(${skipParens(node.expression).getText(sf)})`);
       }
     }
     ts.forEachChild(node, visit);

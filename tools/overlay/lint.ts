@@ -9,10 +9,9 @@
 //   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
 //   alphabetize-errors   the error codes taken from internal/errors are sorted
 //   lowercase-name-for-primitive  new ERR_INVALID_ARG_TYPE(name, 'number', …), not 'Number'
-//   no-restricted-syntax new <X>Error() only for Node's few own classes; assert.ok/fail/ifError only;
-//                        no Error.captureStackTrace
 //   and Node's own rules for every file (tools/overlay/lint-root.ts: prefer-optional-chaining, prefer-proto,
-//   no-duplicate-requires), and, run by ESLint itself, the stock rules Node's root and lib/ configs enable
+//   no-duplicate-requires, no-unescaped-regexp-dot), and, run by ESLint itself, the stock rules Node's root
+//   and lib/ configs enable, their no-restricted-syntax and no-restricted-globals among them
 //   (tools/overlay/eslint.ts)
 // and one rule of this project's own, not Node's:
 //   old-generation-closure  no function literal assigned straight to a property inside a function: V8's parser
@@ -34,12 +33,6 @@ const PRIMORDIAL_GLOBALS: Record<string, string> = {
   Symbol: '', SyntaxError: '', TypeError: '', Uint16Array: '', Uint32Array: '', Uint8Array: '', Uint8ClampedArray: '',
   URIError: '', WeakMap: 'SafeWeakMap', WeakRef: 'SafeWeakRef', WeakSet: 'SafeWeakSet', globalThis: '',
 };
-
-/** Globals lib code must import from a module instead (Node's no-restricted-globals for lib/). */
-const RESTRICTED_GLOBALS = new Set(['AbortController', 'AbortSignal', 'Blob', 'Buffer', 'DOMException', 'Event', 'EventTarget',
-  'MessageChannel', 'MessagePort', 'ReadableStream', 'WritableStream', 'TransformStream', 'TextEncoder', 'TextDecoder',
-  'queueMicrotask', 'setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate',
-  'console', 'structuredClone', 'SharedArrayBuffer', 'URL', 'performance', 'fetch', 'global']);
 
 const UNSAFE_CALLS: Record<string, string> = {
   PromisePrototypeCatch: 'looks up `then` on the promise; use PromisePrototypeThen(p, undefined, fn)',
@@ -105,14 +98,10 @@ function declaredNames(sf: ts.SourceFile): Set<string> {
   return out;
 }
 
-// new <X>Error() is for these only; the rest come from internal/errors.
-const ALLOWED_ERRORS = /^(AssertionError|NghttpError|AbortError|NodeAggregateError)$/;
-const SIMPLE_ASSERTIONS = new Set(['ok', 'fail', 'ifError']);
-
-/** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, sorted error codes, errors and assertions. */
 /** The primitive types ERR_INVALID_ARG_TYPE names in lowercase (Node's lowercase-name-for-primitive). */
 const PRIMITIVES = new Set(['number', 'string', 'boolean', 'null', 'undefined']);
 
+/** Node's rules for lib/ beyond primordials: ASCII only, no array destructuring, sorted error codes, primitives' names. */
 function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
   const findings: LintFinding[] = [];
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
@@ -135,10 +124,6 @@ function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
         }
       }
     }
-    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && /Error$/.test(node.expression.text) &&
-        !ALLOWED_ERRORS.test(node.expression.text)) {
-      report('no-restricted-syntax', node.getStart(sf), `use an error from internal/errors, not new ${node.expression.text}()`);
-    }
     if (ts.isVariableDeclaration(node) && ts.isObjectBindingPattern(node.name) && node.initializer &&
         ts.isCallExpression(node.initializer) && node.initializer.arguments[0]?.getText(sf) === "'internal/errors'") {
       for (const el of node.name.elements) {
@@ -149,12 +134,6 @@ function libOnlyFindings(sf: ts.SourceFile, text: string): LintFinding[] {
           if (i > 0 && codes[i - 1] > c) report('alphabetize-errors', elements[i].getStart(sf), `${c} should come before ${codes[i - 1]}`);
         });
       }
-    }
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression)) {
-      const object = node.expression.expression.text;
-      const method = node.expression.name.text;
-      if (object === 'assert' && !SIMPLE_ASSERTIONS.has(method)) report('no-restricted-syntax', node.getStart(sf), `only simple assertions in lib: not assert.${method}()`);
-      if (object === 'Error' && method === 'captureStackTrace') report('no-restricted-syntax', node.getStart(sf), 'use hideStackFrames from internal/errors');
     }
     ts.forEachChild(node, visit);
   };
@@ -182,8 +161,6 @@ export function lintModule(id: string, text: string): LintFinding[] {
           const instead = PRIMORDIAL_GLOBALS[name] || name;
           report('prefer-primordials', node.getStart(sf), `use \`const { ${instead} } = primordials;\` instead of the global ${name}`);
         }
-      } else if (RESTRICTED_GLOBALS.has(name) && !declared.has(name)) {
-        report('no-restricted-globals', node.getStart(sf), `import ${name} from its Node module instead of using the global`);
       }
     }
     if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && UNSAFE_CALLS[node.expression.text] &&

@@ -64,6 +64,14 @@ export function estreeParent(node: ts.Node): ts.Node {
   return p;
 }
 
+/** A node's tokens as ESLint's getTokens() gives them (its own parentheses are not part of it). */
+export function tokenTexts(sf: ts.SourceFile, node: ts.Node): string[] {
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, node.getText(sf));
+  const out: string[] = [];
+  while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
+  return out;
+}
+
 /** Whether an identifier stands for a value here (not a declared name, property name or label). */
 export function isReference(id: ts.Identifier): boolean {
   const p = id.parent;

@@ -34,8 +34,7 @@ session.connect();
 
 function post(method, params) {
   let result;
-  session.post(method, params, common.mustCall((error, value) => {
-    assert.ifError(error);
+  session.post(method, params, common.mustSucceed((value) => {
     result = value;
   }));
   return result;
