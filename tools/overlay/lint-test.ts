@@ -48,14 +48,6 @@ function startsWithIfError(fn: ts.ArrowFunction | ts.FunctionExpression): boolea
   return arg !== undefined && ts.isIdentifier(arg) && arg.text === param.text;
 }
 
-/** `name(…)` or `x.name(…)`: the called name. */
-function calledName(call: ts.CallExpression): string | undefined {
-  const callee = call.expression;
-  if (ts.isIdentifier(callee)) return callee.text;
-  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
-  return undefined;
-}
-
 /** `x.name` or `name` as a callee: [object name or undefined, name]. */
 function calleeParts(call: ts.CallExpression | ts.NewExpression): [string | undefined, string | undefined] {
   const callee = skipParens(call.expression);
@@ -208,7 +200,7 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   const requires: { path: string; pos: number }[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
-      const name = calledName(node);
+      const [object, name] = calleeParts(node);
       const args = node.arguments;
       if (ts.isIdentifier(node.expression) && name === 'require' && args[0] && ts.isStringLiteral(args[0])) {
         requires.push({ path: args[0].text, pos: node.getStart(sf) });
@@ -221,9 +213,8 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
       if (name === 'mustCall' && ((args.length === 2 && zero(args[1])) || (args.length === 1 && zero(args[0])))) {
         report('prefer-common-mustnotcall', node.getStart(sf), 'use common.mustNotCall()');
       }
-      const [object, method] = calleeParts(node);
       const fn = args[0] && skipParens(args[0]);
-      if (object === 'common' && method === 'mustCall' && fn &&
+      if (object === 'common' && name === 'mustCall' && fn &&
           (isAssertIfError(fn) || ((ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && startsWithIfError(fn)))) {
         report('prefer-common-mustsucceed', node.getStart(sf), 'use common.mustSucceed()');
       }

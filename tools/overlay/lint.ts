@@ -4,7 +4,6 @@
 //   prefer-primordials   listed globals (Array, Promise, Map→SafeMap, …) only via `const {…} = primordials`
 //   prototype-pollution  no PromisePrototypeCatch/Finally, Promise{All,Any,Race…} (use Safe*), RegExpPrototypeTest
 //   sorted-primordials   the primordials header is sorted
-//   unused-binding       every header / require / internalBinding entry is used
 //   non-ascii-character  ASCII only (non-ASCII text grows the binary)
 //   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
 //   alphabetize-errors   the error codes taken from internal/errors are sorted
@@ -20,7 +19,7 @@
 import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { indexModule, patternNames } from './module-index.ts';
-import { isReference, lineOf, referencedNames, ts } from './ts.ts';
+import { isReference, lineOf, ts } from './ts.ts';
 
 /** Globals Node's lib config routes through primordials (value: the primordial to use instead, if renamed). */
 const PRIMORDIAL_GLOBALS: Record<string, string> = {
@@ -177,12 +176,6 @@ export function lintModule(id: string, text: string): LintFinding[] {
       if (i > 0 && keys[i - 1] > k) report('sorted-primordials', header.pattern.elements[i].getStart(sf), `${k} should come before ${keys[i - 1]}`);
     });
   }
-  const used = referencedNames(sf);
-  for (const d of idx.destructurings) {
-    for (const n of patternNames(d.pattern)) {
-      if (!used.has(n)) report('unused-binding', d.stmt.getStart(sf), `'${n}' from ${d.source} is never used`);
-    }
-  }
 
   findings.push(...eslintFindings(`lib/${id}.js`, text, 'lib'));
   findings.push(...rootRuleFindings(sf, { duplicateRequires: true }));
@@ -207,26 +200,31 @@ function names(list: string, rule: string): boolean {
  */
 export function withoutDisabled<F extends LintFinding>(findings: F[], text: string): F[] {
   const lines = text.split('\n');
+  const blocks: { line: number; disable: boolean; rules: string }[] = [];
+  const offInFile: string[] = [];
+  lines.forEach((line, i) => {
+    const block = /\/\*\s*eslint-(disable|enable)\b(?!-)([^*]*)\*\//.exec(line);
+    if (block) blocks.push({ line: i + 1, disable: block[1] === 'disable', rules: block[2] });
+    // `/* eslint rule: 0 */` (or "off") turns a rule off for the whole file.
+    const settings = /\/\*\s*eslint\s+([^*]*)\*\//.exec(line);
+    for (const setting of settings ? settings[1].split(',') : []) {
+      const [name, value] = setting.split(':').map((x) => x.trim());
+      if (/^(0|['"]off['"])$/.test(value ?? '')) offInFile.push(name);
+    }
+  });
   const disables = (line: string | undefined, kind: string, rule: string): boolean => {
     const m = new RegExp(`//\\s*eslint-disable-${kind}\\b([^\\n]*)$`).exec(line ?? '');
     return m !== null && names(m[1], rule);
   };
   const inBlock = (lineNumber: number, rule: string): boolean => {
     let off = false;
-    for (let i = 0; i < lineNumber; i++) {
-      const m = /\/\*\s*eslint-(disable|enable)\b(?!-)([^*]*)\*\//.exec(lines[i]);
-      if (m && names(m[2], rule)) off = m[1] === 'disable';
+    for (const b of blocks) {
+      if (b.line > lineNumber) break;
+      if (names(b.rules, rule)) off = b.disable;
     }
     return off;
   };
-  // `/* eslint rule: 0 */` (or "off") turns a rule off for the whole file.
-  const offInFile = (rule: string): boolean => lines.some((line) => {
-    const m = /\/\*\s*eslint\s+([^*]*)\*\//.exec(line);
-    return m !== null && m[1].split(',').some((setting) => {
-      const [name, value] = setting.split(':').map((x) => x.trim());
-      return (name === rule || name.endsWith(`/${rule}`)) && /^(0|['"]off['"])$/.test(value ?? '');
-    });
-  });
   return findings.filter((f) => !disables(lines[f.line - 2], 'next-line', f.rule) &&
-    !disables(lines[f.line - 1], 'line', f.rule) && !inBlock(f.line, f.rule) && !offInFile(f.rule));
+    !disables(lines[f.line - 1], 'line', f.rule) && !inBlock(f.line, f.rule) &&
+    !offInFile.some((name) => name === f.rule || name.endsWith(`/${f.rule}`)));
 }
