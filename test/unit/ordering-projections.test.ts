@@ -121,6 +121,19 @@ test('projections: each view catches its own kind of change', () => {
   }
 });
 
+test("projections: reads of a result's `then` in a row count as one, but not none", () => {
+  // ts1's first transform() returns an object whose `then` getter the lib reads.
+  const reads = (n: number, at = 6) => [...LOG.slice(0, at), ...Array(n).fill('1:2 ts1.transform result.then read'), ...LOG.slice(at)];
+  assert.deepEqual(project(reads(3)).callbacks.get('ts1'),
+    ['transform("c1", TransformStreamDefaultController{desiredSize:1})', 'transform thenable.then called',
+     'transform result.then read', 'transform("c2", TransformStreamDefaultController{desiredSize:1})']);
+  assert.deepEqual(compareProjections(project(reads(2)), project(reads(3))), []);
+  assert.deepEqual(names(compareProjections(project(reads(0)), project(reads(1)))), ['callbacks ts1', 'events ts1.transform result.then read']);
+  // Reads after another callback of the stream are reads of another result.
+  const apart = [...reads(1), '1:9 ts1.transform result.then read'];
+  assert.equal(project(apart).callbacks.get('ts1')!.filter((e) => e === 'transform result.then read').length, 2);
+});
+
 test('kinds: turns < interleaving < queue-levels, each checked on what it allows', () => {
   const across = swap(LOG, 6, 9);
   assert.deepEqual(violations('interleaving', LOG, across), []);

@@ -4,7 +4,11 @@
 // - callbacks: per stream (the name before the last `.` of a logged user
 //   callback: `ts1.transform` belongs to ts1), its own callback calls with
 //   their arguments, controllers' desiredSize included, and what the lib did
-//   with their results (`then` read or called);
+//   with their results (`then` read or called). Reads of a result's `then`
+//   in a row count as one: the spec reads it once, while Node reads it once
+//   for each promise it resolves with the result, and how many those are
+//   depends on the pipe's manner (a write that waited on a
+//   TransformStream's backpressure has one more);
 // - chunks: per sink or transformer, the chunks its write()/transform() got,
 //   and per reader or async iterator, the values its reads delivered;
 // - settlements: per tracked promise or operation label (`r0.read#2`,
@@ -85,12 +89,20 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   else map.set(key, [value]);
 }
 
+/** `result.then read` again, with no other callback or result of its stream between: one read to the views. */
+function repeatedThenRead(p: Projections, e: Event): boolean {
+  if (e.kind !== 'result' || e.what !== 'result.then read') return false;
+  const own = p.callbacks.get(e.owner);
+  return own !== undefined && own[own.length - 1] === `${e.callback} ${e.what}`;
+}
+
 export function project(lines: readonly string[]): Projections {
   const p: Projections = { callbacks: new Map(), chunks: new Map(), settlements: new Map(), finals: new Map(), events: new Map() };
   for (const line of lines) {
     const text = stripPosition(line);
-    p.events.set(text, (p.events.get(text) ?? 0) + 1);
     const e = parseEvent(text);
+    if (repeatedThenRead(p, e)) continue;
+    p.events.set(text, (p.events.get(text) ?? 0) + 1);
     switch (e.kind) {
       case 'call': {
         push(p.callbacks, e.owner, `${e.callback}(${e.args})`);
