@@ -215,6 +215,21 @@ test('kinds: read-ahead allows fewer feeding callbacks at the end of a stream, n
   assert.ok(violations('read-ahead', stepped.filter((_, i) => i !== 1 && i !== 4), stepped).length > 0);
 });
 
+test("kinds: read-ahead counts a result's `then` read again as one read", () => {
+  // The new lib transformed one chunk more before the cancel; the old one read each result's `then` more often.
+  const transform = (at: number, chunk: string, reads: number) => [
+    `1:${at} ts1.transform("${chunk}", TransformStreamDefaultController{desiredSize:0})`,
+    ...Array.from({ length: reads }, (_, i) => `1:${at + i} ts1.transform result.then read`),
+  ];
+  const oldLog = [...transform(1, 'c1', 3), ...transform(4, 'c2', 2), '1:9 ts2.cancel("why")', '4:0 final r0 readable'];
+  const newLog = [...transform(1, 'c1', 2), ...transform(3, 'c2', 2), ...transform(5, 'c3', 2), '1:9 ts2.cancel("why")',
+                  '4:0 final r0 readable'];
+  assert.equal(classify(oldLog, newLog), 'read-ahead');
+  // Without the repeated reads the old log is the same to the check; a chunk of its own is not.
+  assert.deepEqual(violations('read-ahead', oldLog.filter((_, i) => i !== 3), newLog), []);
+  assert.equal(classify(oldLog, newLog.map((l) => l.replace('"c2"', '"c9"'))), 'beyond');
+});
+
 test('kinds: read-ahead lets a stream its own pull() closed end closed against readable, nothing else', () => {
   // The new lib's pipe ran one pull more, and that pull closed r0 (fuzz/coding-seed-5-16186, minimized).
   const base = [

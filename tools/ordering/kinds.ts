@@ -50,7 +50,7 @@
 // new lib, run with the source making the base's choices (enqueueing where
 // the base found no request), differs from the base's run only within it.
 import type { ProjectionDiff } from './projections.ts';
-import { compareProjections, parseEvent, project, stripPosition } from './projections.ts';
+import { collapseThenReads, compareProjections, parseEvent, project, stripPosition } from './projections.ts';
 
 export const LEVELS = ['turns', 'interleaving', 'queue-levels', 'read-ahead', 'teardown-writes'] as const;
 export type Level = (typeof LEVELS)[number];
@@ -201,7 +201,10 @@ function orderDiff(a: readonly string[], b: readonly string[]): ProjectionDiff[]
 }
 
 /** What keeps the two logs from differing only as `level` allows; empty when they do. */
-export function violations(level: Level, oldLines: readonly string[], newLines: readonly string[]): ProjectionDiff[] {
+export function violations(level: Level, oldLog: readonly string[], newLog: readonly string[]): ProjectionDiff[] {
+  // A result's `then` read again counts once here too, or read-ahead's trims would count the reads.
+  const oldLines = collapseThenReads(oldLog);
+  const newLines = collapseThenReads(newLog);
   switch (level) {
     // The projections that differ too come first: they name what changed.
     case 'turns': {

@@ -89,19 +89,28 @@ function push(map: Map<string, string[]>, key: string, value: string): void {
   else map.set(key, [value]);
 }
 
-/** `result.then read` again, with no other callback or result of its stream between: one read to the views. */
-function repeatedThenRead(p: Projections, e: Event): boolean {
-  if (e.kind !== 'result' || e.what !== 'result.then read') return false;
-  const own = p.callbacks.get(e.owner);
-  return own !== undefined && own[own.length - 1] === `${e.callback} ${e.what}`;
+/**
+ * The log without the reads of a result's `then` that follow another read of
+ * it, with no other callback or result of the same stream between: one read,
+ * to every view and to the kinds' checks (tools/ordering/kinds.ts).
+ */
+export function collapseThenReads(lines: readonly string[]): string[] {
+  const last = new Map<string, string>();
+  return lines.filter((line) => {
+    const e = parseEvent(stripPosition(line));
+    if (e.kind !== 'call' && e.kind !== 'result') return true;
+    const entry = e.kind === 'call' ? `${e.callback}(` : `${e.callback} ${e.what}`;
+    const repeated = e.kind === 'result' && e.what === 'result.then read' && last.get(e.owner) === entry;
+    last.set(e.owner, entry);
+    return !repeated;
+  });
 }
 
 export function project(lines: readonly string[]): Projections {
   const p: Projections = { callbacks: new Map(), chunks: new Map(), settlements: new Map(), finals: new Map(), events: new Map() };
-  for (const line of lines) {
+  for (const line of collapseThenReads(lines)) {
     const text = stripPosition(line);
     const e = parseEvent(text);
-    if (repeatedThenRead(p, e)) continue;
     p.events.set(text, (p.events.get(text) ?? 0) + 1);
     switch (e.kind) {
       case 'call': {
