@@ -172,3 +172,48 @@ it('reports a dot in a regular expression that matches any one character', () =>
     '9 no-unescaped-regexp-dot',
   ]);
 });
+
+it("reports what Node's avoid-prototype-pollution does: descriptors, Proxy handlers, lookups by Symbol", () => {
+  const text = [
+    "'use strict';",
+    '',
+    'const {',
+    '  ObjectCreate,',
+    '  ObjectDefineProperties,',
+    '  ObjectDefineProperty,',
+    '  ObjectGetOwnPropertyDescriptor,',
+    '  PromiseAllSettled,',
+    '  RegExpPrototypeSymbolSearch,',
+    '  StringPrototypeMatch,',
+    '  StringPrototypeReplace,',
+    '} = primordials;',
+    '',
+    'function f(o, s, d) {',
+    '  ObjectDefineProperty(o, \'a\', { __proto__: null, value: 1 });',
+    '  ObjectDefineProperty(o, \'b\', { value: 1 });',
+    '  ObjectDefineProperty(o, \'c\', d);',
+    '  ObjectDefineProperties(o, { a: ObjectGetOwnPropertyDescriptor(d, \'a\'), b: d, __proto__: null });',
+    '  ObjectCreate(o, { a: { enumerable: true } });',
+    '  const p = new Proxy(o, { get: d });',
+    '  const q = new Proxy(o, { __proto__: null, get: d });',
+    '  StringPrototypeReplace(s, \'x\', \'y\');',
+    '  StringPrototypeReplace(s, /x/g, \'y\');',
+    '  return [p, q, StringPrototypeMatch(s, d), RegExpPrototypeSymbolSearch(d, s), PromiseAllSettled([])];',
+    '}',
+    '',
+    'module.exports = { f };',
+    '',
+  ].join('\n');
+  assert.deepEqual(rulesOf(lintModule('internal/webstreams/x', text)).filter((r) => / prototype-pollution$/.test(r)), [
+    // Line 16's descriptor, 18's from ObjectGetOwnPropertyDescriptor, 19's, the Proxy of 20, 23's regular
+    // expression, and on 24 the match, the search and the combinator.
+    '16 prototype-pollution',
+    '18 prototype-pollution',
+    '19 prototype-pollution',
+    '20 prototype-pollution',
+    '23 prototype-pollution',
+    '24 prototype-pollution',
+    '24 prototype-pollution',
+    '24 prototype-pollution',
+  ]);
+});

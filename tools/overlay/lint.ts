@@ -2,7 +2,7 @@
 // (tools/eslint-rules) are not in the fixtures (Debian strips them), so this
 // re-implements the checks that matter for lib code, on the TypeScript AST:
 //   prefer-primordials   listed globals (Array, Promise, Map→SafeMap, …) only via `const {…} = primordials`
-//   prototype-pollution  no PromisePrototypeCatch/Finally, Promise{All,Any,Race…} (use Safe*), RegExpPrototypeTest
+//   prototype-pollution  Node's avoid-prototype-pollution (tools/overlay/lint-pollution.ts)
 //   sorted-primordials   the primordials header is sorted
 //   non-ascii-character  ASCII only (non-ASCII text grows the binary)
 //   no-array-destructuring  object destructuring: an array pattern iterates, through user-mutable methods
@@ -17,6 +17,7 @@
 //                           pretenures it, so the closure (and what its context holds, a whole stream) outlives
 //                           young-generation collections until the next full one
 import { eslintFindings } from './eslint.ts';
+import { pollutionFindings } from './lint-pollution.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { indexModule, patternNames } from './module-index.ts';
 import { isReference, lineOf, ts } from './ts.ts';
@@ -31,13 +32,6 @@ const PRIMORDIAL_GLOBALS: Record<string, string> = {
   Proxy: '', Promise: '', RangeError: '', ReferenceError: '', Reflect: '', RegExp: '', Set: 'SafeSet', String: '',
   Symbol: '', SyntaxError: '', TypeError: '', Uint16Array: '', Uint32Array: '', Uint8Array: '', Uint8ClampedArray: '',
   URIError: '', WeakMap: 'SafeWeakMap', WeakRef: 'SafeWeakRef', WeakSet: 'SafeWeakSet', globalThis: '',
-};
-
-const UNSAFE_CALLS: Record<string, string> = {
-  PromisePrototypeCatch: 'looks up `then` on the promise; use PromisePrototypeThen(p, undefined, fn)',
-  PromisePrototypeFinally: 'looks up `then` on the promise; use SafePromisePrototypeFinally',
-  PromiseAll: 'use SafePromiseAll', PromiseAllSettled: 'use SafePromiseAllSettled', PromiseAny: 'use SafePromiseAny',
-  PromiseRace: 'use SafePromiseRace', RegExpPrototypeTest: 'looks up `exec`; use RegExpPrototypeExec(…) !== null',
 };
 
 export interface LintFinding {
@@ -147,7 +141,6 @@ export function lintModule(id: string, text: string): LintFinding[] {
   const report = (rule: string, pos: number, message: string) => findings.push({ rule, line: lineOf(sf, pos), message });
 
   const header = idx.destructurings.find((d) => d.source === 'primordials');
-  const fromPrimordials = new Set(header ? patternNames(header.pattern) : []);
   const declared = declaredNames(sf);
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node) && isReference(node)) {
@@ -161,10 +154,6 @@ export function lintModule(id: string, text: string): LintFinding[] {
           report('prefer-primordials', node.getStart(sf), `use \`const { ${instead} } = primordials;\` instead of the global ${name}`);
         }
       }
-    }
-    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && UNSAFE_CALLS[node.expression.text] &&
-        fromPrimordials.has(node.expression.text)) {
-      report('prototype-pollution', node.getStart(sf), `${node.expression.text} ${UNSAFE_CALLS[node.expression.text]}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -180,6 +169,7 @@ export function lintModule(id: string, text: string): LintFinding[] {
   findings.push(...eslintFindings(`lib/${id}.js`, text, 'lib'));
   findings.push(...rootRuleFindings(sf, { duplicateRequires: true }));
   findings.push(...libOnlyFindings(sf, text));
+  findings.push(...pollutionFindings(sf));
   findings.push(...oldGenerationClosures(sf));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
 }
