@@ -207,3 +207,17 @@ it("holds tests to Node's rules for every file, but for no-duplicate-requires, w
     'if (a && a.ok) b.ok(Object.create(null));\n';
   assert.deepEqual(rules(text), ['3 must-call-assert', '4 must-call-assert', '5 prefer-optional-chaining', '5 prefer-proto']);
 });
+
+it('reports a test that loads crypto or the inspector without a way to skip where the build has none', () => {
+  const head = "'use strict';\nconst common = require('../common');\n";
+  const skip = "if (!common.hasCrypto)\n  common.skip('missing crypto');\n";
+  assert.deepEqual(rules(`${head}const crypto = require('crypto');\ncommon.mustCall(crypto);\n`), ['3 crypto-check']);
+  assert.deepEqual(rules(`${head}${skip}const crypto = require('crypto');\ncommon.mustCall(crypto);\n`), []);
+  // A load before the check: the check comes too late for it.
+  assert.deepEqual(rules(`${head}const tls = require('tls');\n${skip}common.mustCall(tls);\n`), ['3 crypto-check']);
+  // A check that guards no skip: Node reports the check (its test and its member).
+  assert.deepEqual(rules(`${head}if (!common.hasCrypto)\n  common.mustCall();\ncommon.mustCall(process.binding('http2'));\n`),
+                   ['3 crypto-check', '3 crypto-check']);
+  assert.deepEqual(rules(`${head}const { Session } = require('inspector');\ncommon.mustCall(Session);\n`), ['3 inspector-check']);
+  assert.deepEqual(rules(`${head}common.skipIfInspectorDisabled();\nconst { Session } = require('inspector');\ncommon.mustCall(Session);\n`), []);
+});

@@ -10,6 +10,8 @@
 //   prefer-common-mustsucceed  common.mustCall((err) => { assert.ifError(err); … }) → common.mustSucceed()
 //   prefer-assert-iferror      if (err) throw err; → assert.ifError(err)
 //   async-iife-no-unused-result  an async IIFE's promise is used (.then(common.mustCall()))
+//   crypto-check, inspector-check  a test of an optional part of the build can skip without it
+//                              (tools/overlay/lint-skip-checks.ts)
 //   must-call-assert           an assertion in a callback runs inside common.mustCall()/mustSucceed() (or a
 //                              .then(), a test(), a Promise executor, forEach…), node:assert is bound to
 //                              `assert`, and a statement's .then() chain ends in .then(common.mustCall())
@@ -21,6 +23,7 @@
 import { basename } from 'node:path';
 import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
+import { skipCheckFindings } from './lint-skip-checks.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
 import { estreeParent, lineOf, parseSource, skipParens, tokenTexts, ts } from './ts.ts';
 
@@ -240,6 +243,7 @@ export function lintNodeTest(name: string, text: string): LintFinding[] {
   else if (common > 0) report('require-common-first', requires[0].pos, `require ../common before ${requires[0].path}`);
 
   mustCallAssert(sf, (pos, message) => report('must-call-assert', pos, message));
+  findings.push(...skipCheckFindings(sf));
   findings.push(...rootRuleFindings(sf, { duplicateRequires: false }));
   findings.push(...eslintFindings(`test/parallel/${basename(name)}`, text, 'test'));
   return withoutDisabled(findings, text).sort((a, b) => a.line - b.line);
