@@ -1,7 +1,6 @@
 // What Node's configs forbid through ESLint's stock no-restricted-syntax and no-restricted-globals
 // (tools/eslint/eslint.config_utils.mjs, lib/ and test/eslint.config_partial.mjs): selectors and names,
 // for eslint.ts to hand to ESLint, so they match exactly as Node's do.
-import type { Linter } from 'eslint';
 
 type Restriction = { selector: string; message: string };
 
@@ -82,5 +81,3 @@ export const LIB_RESTRICTED_GLOBALS: string[] = [
   'URL', 'URLSearchParams', 'WebAssembly', 'WritableStream', 'WritableStreamDefaultController',
   'WritableStreamDefaultWriter',
 ];
-
-export const restrictedSyntax = (list: Restriction[]): Linter.RuleEntry => ['error', ...list];

@@ -8,7 +8,7 @@ import stylistic from '@stylistic/eslint-plugin';
 import { Linter } from 'eslint';
 import jsdoc from 'eslint-plugin-jsdoc';
 import globals from 'globals';
-import { LIB_RESTRICTED_GLOBALS, LIB_RESTRICTED_SYNTAX, restrictedSyntax, TEST_RESTRICTED_SYNTAX } from './eslint-restricted.ts';
+import { LIB_RESTRICTED_GLOBALS, LIB_RESTRICTED_SYNTAX, TEST_RESTRICTED_SYNTAX } from './eslint-restricted.ts';
 import type { LintFinding } from './lint.ts';
 
 type Rules = Linter.RulesRecord;
@@ -166,7 +166,7 @@ const LIB: Linter.Config = {
   rules: {
     'prefer-object-spread': 'error',
     'no-buffer-constructor': 'error',
-    'no-restricted-syntax': restrictedSyntax(LIB_RESTRICTED_SYNTAX),
+    'no-restricted-syntax': ['error', ...LIB_RESTRICTED_SYNTAX],
     'no-restricted-globals': ['error', ...LIB_RESTRICTED_GLOBALS],
     'no-restricted-modules': ['error', { name: 'url', message: 'require internal/url' }],
   },
@@ -179,7 +179,7 @@ const TEST: Linter.Config = {
     'multiline-comment-style': ['error', 'separate-lines'],
     'prefer-const': 'error',
     'symbol-description': 'off',
-    'no-restricted-syntax': restrictedSyntax(TEST_RESTRICTED_SYNTAX),
+    'no-restricted-syntax': ['error', ...TEST_RESTRICTED_SYNTAX],
     '@stylistic/js/comma-dangle': ['error', {
       arrays: 'always-multiline',
       exports: 'always-multiline',

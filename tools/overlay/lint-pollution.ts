@@ -8,7 +8,7 @@
 //   and Proxy handlers written as object literals without `__proto__: null`, or taken from
 //   Object/ReflectGetOwnPropertyDescriptor(s)
 import type { LintFinding } from './lint.ts';
-import { lineOf, skipParens, ts } from './ts.ts';
+import { calleeIdentifier, lineOf, skipParens, ts } from './ts.ts';
 
 const THEN_LOOKUPS: Record<string, string> = {
   PromisePrototypeCatch: 'looks up `then` on the promise; use PromisePrototypeThen(p, undefined, fn)',
@@ -20,11 +20,6 @@ const STRING_LOOKUP = /^StringPrototype(Match|MatchAll|Search)$/;
 const STRING_REGEX_LOOKUP = /^StringPrototype(Replace|ReplaceAll|Split)$/;
 const DESCRIPTOR_GETTER = /^(Object|Reflect)GetOwnPropertyDescriptor$/;
 
-function calleeName(node: ts.CallExpression | ts.NewExpression): string | undefined {
-  const callee = skipParens(node.expression);
-  return ts.isIdentifier(callee) ? callee.text : undefined;
-}
-
 /** Whether an object literal has `__proto__: null`. */
 function nullPrototype(node: ts.ObjectLiteralExpression): boolean {
   return node.properties.some((p) => ts.isPropertyAssignment(p) && !ts.isComputedPropertyName(p.name) &&
@@ -34,7 +29,7 @@ function nullPrototype(node: ts.ObjectLiteralExpression): boolean {
 /** A regular expression as an argument: a literal, or `new RegExp(…)`. */
 function isRegExp(node: ts.Expression | undefined): boolean {
   const e = node && skipParens(node);
-  return e !== undefined && (ts.isRegularExpressionLiteral(e) || (ts.isNewExpression(e) && calleeName(e) === 'RegExp'));
+  return e !== undefined && (ts.isRegularExpressionLiteral(e) || (ts.isNewExpression(e) && calleeIdentifier(e) === 'RegExp'));
 }
 
 export function pollutionFindings(sf: ts.SourceFile): LintFinding[] {
@@ -43,7 +38,7 @@ export function pollutionFindings(sf: ts.SourceFile): LintFinding[] {
     findings.push({ rule: 'prototype-pollution', line: lineOf(sf, node.getStart(sf)), message });
   const descriptor = (arg: ts.Expression | undefined): void => {
     const e = arg && skipParens(arg);
-    if (e && ts.isCallExpression(e) && DESCRIPTOR_GETTER.test(calleeName(e) ?? '')) {
+    if (e && ts.isCallExpression(e) && DESCRIPTOR_GETTER.test(calleeIdentifier(e) ?? '')) {
       report(e, 'a property descriptor inherits from Object.prototype: wrap it in { __proto__: null, ... }');
     } else if (e && ts.isObjectLiteralExpression(e) && !nullPrototype(e)) {
       report(e, 'write a property descriptor with __proto__: null');
@@ -51,7 +46,7 @@ export function pollutionFindings(sf: ts.SourceFile): LintFinding[] {
   };
   const descriptors = (arg: ts.Expression | undefined): void => {
     const e = arg && skipParens(arg);
-    if (e && ts.isCallExpression(e) && calleeName(e) === 'ObjectGetOwnPropertyDescriptors') {
+    if (e && ts.isCallExpression(e) && calleeIdentifier(e) === 'ObjectGetOwnPropertyDescriptors') {
       report(e, 'property descriptors inherit from Object.prototype');
     } else if (e && ts.isObjectLiteralExpression(e)) {
       for (const p of e.properties) {
@@ -61,7 +56,7 @@ export function pollutionFindings(sf: ts.SourceFile): LintFinding[] {
   };
   const visit = (node: ts.Node): void => {
     if (ts.isCallExpression(node)) {
-      const name = calleeName(node) ?? '';
+      const name = calleeIdentifier(node) ?? '';
       const args = node.arguments;
       if (THEN_LOOKUPS[name]) report(node, `${name} ${THEN_LOOKUPS[name]}`);
       else if (COMBINATOR.test(name)) report(node, `use Safe${name}`);
@@ -72,7 +67,7 @@ export function pollutionFindings(sf: ts.SourceFile): LintFinding[] {
       } else if (name === 'ObjectDefineProperty' || name === 'ReflectDefineProperty') descriptor(args[2]);
       else if (name === 'ObjectDefineProperties' || (name === 'ObjectCreate' && args.length === 2)) descriptors(args[1]);
     }
-    if (ts.isNewExpression(node) && calleeName(node) === 'Proxy') {
+    if (ts.isNewExpression(node) && calleeIdentifier(node) === 'Proxy') {
       const handler = node.arguments?.[1] && skipParens(node.arguments[1]);
       if (handler && ts.isObjectLiteralExpression(handler) && !nullPrototype(handler)) {
         report(node, 'give a Proxy handler __proto__: null');

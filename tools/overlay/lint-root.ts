@@ -8,7 +8,7 @@
 //   no-unescaped-regexp-dot   a `.` in a regular expression (a literal, or the strings and templates RegExp()
 //                             is called with) outside a class and not followed by + * ? or {
 import type { LintFinding } from './lint.ts';
-import { estreeParent, lineOf, skipParens, tokenTexts, ts } from './ts.ts';
+import { calleeIdentifier, calleeParts, estreeParent, lineOf, skipParens, tokenTexts, ts } from './ts.ts';
 
 function isAnd(node: ts.Node): node is ts.BinaryExpression {
   return ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
@@ -107,10 +107,8 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
       if (chained) report('prefer-optional-chaining', node, 'use optional chaining (a?.b) for a && a.b');
     }
     if (ts.isCallExpression(node) && node.arguments.length === 1) {
-      const callee = skipParens(node.expression);
-      if ((ts.isIdentifier(callee) && callee.text === 'ObjectCreate') ||
-          (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) &&
-           callee.expression.text === 'Object' && callee.name.text === 'create')) {
+      const [object, name] = calleeParts(node);
+      if (calleeIdentifier(node) === 'ObjectCreate' || (object === 'Object' && name === 'create')) {
         report('prefer-proto', node, `use { __proto__: ${node.arguments[0].getText(sf)} } instead`);
       }
     }
@@ -118,8 +116,7 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
       const pattern = node.text.slice(1, node.text.lastIndexOf('/'));
       for (const at of piecesWithDots([{ node, text: pattern }])) report('no-unescaped-regexp-dot', at, 'escape the dot, or quantify it');
     }
-    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && ts.isIdentifier(skipParens(node.expression)) &&
-        (skipParens(node.expression) as ts.Identifier).text === 'RegExp') {
+    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && calleeIdentifier(node) === 'RegExp') {
       const pieces: { node: ts.Node; text: string }[] = [];
       for (const arg of node.arguments ?? []) regExpPieces(arg, pieces);
       for (const at of piecesWithDots(pieces)) report('no-unescaped-regexp-dot', at, 'escape the dot, or quantify it');

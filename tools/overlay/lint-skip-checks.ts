@@ -5,7 +5,7 @@
 //                    after `if (!common.hasCrypto) common.skip(…)` (or hasFipsCrypto)
 //   inspector-check  require('inspector') and a common.skipIfInspectorDisabled() somewhere
 import type { LintFinding } from './lint.ts';
-import { lineOf, skipParens, ts } from './ts.ts';
+import { calleeIdentifier, calleeParts, lineOf, skipParens, ts } from './ts.ts';
 
 const CRYPTO_REQUIRES = new Set(['crypto', 'http2', 'tls', 'https']);
 const CRYPTO_BINDINGS = new Set(['crypto', 'http2', 'tls_wrap']);
@@ -13,13 +13,11 @@ const CRYPTO_CHECKS = new Set(['hasCrypto', 'hasFipsCrypto']);
 
 /** The module a `require('x')` or `process.binding('x')` call names: [how, name]. */
 function loaded(call: ts.CallExpression): ['require' | 'binding', string] | undefined {
-  const callee = skipParens(call.expression);
   const arg = call.arguments[0];
   if (!arg || !ts.isStringLiteralLike(arg)) return undefined;
-  if (ts.isIdentifier(callee) && callee.text === 'require') return ['require', arg.text];
-  if (ts.isPropertyAccessExpression(callee) && ts.isIdentifier(callee.expression) &&
-      callee.expression.text === 'process' && callee.name.text === 'binding') return ['binding', arg.text];
-  return undefined;
+  if (calleeIdentifier(call) === 'require') return ['require', arg.text];
+  const [object, name] = calleeParts(call);
+  return object === 'process' && name === 'binding' ? ['binding', arg.text] : undefined;
 }
 
 /** `x.hasCrypto` (any object, as Node's rule reads it) or a bare `hasCrypto`. */
@@ -33,10 +31,7 @@ function isCryptoCheck(node: ts.Expression): boolean {
 function callsSkip(statement: ts.Statement): boolean {
   if (!ts.isExpressionStatement(statement)) return false;
   const call = skipParens(statement.expression);
-  if (!ts.isCallExpression(call)) return false;
-  const callee = skipParens(call.expression);
-  return (ts.isIdentifier(callee) && callee.text === 'skip') ||
-    (ts.isPropertyAccessExpression(callee) && callee.name.text === 'skip');
+  return ts.isCallExpression(call) && calleeParts(call)[1] === 'skip';
 }
 
 /** `if (!<check>) { …skip()… }`: the check's negation guards a skip. */

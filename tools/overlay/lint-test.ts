@@ -25,7 +25,7 @@ import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { skipCheckFindings } from './lint-skip-checks.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
-import { estreeParent, lineOf, parseSource, skipParens, tokenTexts, ts } from './ts.ts';
+import { calleeParts, estreeParent, lineOf, parseSource, skipParens, tokenTexts, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
 const ASSERT_METHODS: Record<string, string> = { '===': 'strictEqual', '!==': 'notStrictEqual', '==': 'equal', '!=': 'notEqual' };
@@ -49,16 +49,6 @@ function startsWithIfError(fn: ts.ArrowFunction | ts.FunctionExpression): boolea
   if (!ts.isCallExpression(call) || !isAssertIfError(call.expression)) return false;
   const arg = call.arguments[0];
   return arg !== undefined && ts.isIdentifier(arg) && arg.text === param.text;
-}
-
-/** `x.name` or `name` as a callee: [object name or undefined, name]. */
-function calleeParts(call: ts.CallExpression | ts.NewExpression): [string | undefined, string | undefined] {
-  const callee = skipParens(call.expression);
-  if (ts.isIdentifier(callee)) return [undefined, callee.text];
-  if (ts.isPropertyAccessExpression(callee)) {
-    return [ts.isIdentifier(callee.expression) ? callee.expression.text : undefined, callee.name.text];
-  }
-  return [undefined, undefined];
 }
 
 /** What ESTree calls a FunctionExpression or an ArrowFunctionExpression (methods and accessors among them). */

@@ -57,6 +57,22 @@ export function skipParens(node: ts.Expression): ts.Expression {
   return ts.isParenthesizedExpression(node) ? skipParens(node.expression) : node;
 }
 
+/** The callee's name when it is a plain identifier (`name(…)`, `new Name(…)`), parentheses skipped. */
+export function calleeIdentifier(call: ts.CallExpression | ts.NewExpression): string | undefined {
+  const callee = skipParens(call.expression);
+  return ts.isIdentifier(callee) ? callee.text : undefined;
+}
+
+/** `x.name` or `name` as a callee: [object name or undefined, name]. */
+export function calleeParts(call: ts.CallExpression | ts.NewExpression): [string | undefined, string | undefined] {
+  const callee = skipParens(call.expression);
+  if (ts.isIdentifier(callee)) return [undefined, callee.text];
+  if (ts.isPropertyAccessExpression(callee)) {
+    return [ts.isIdentifier(callee.expression) ? callee.expression.text : undefined, callee.name.text];
+  }
+  return [undefined, undefined];
+}
+
 /** The parent ESLint's ESTree would give a node: TypeScript's parentheses are not nodes there. */
 export function estreeParent(node: ts.Node): ts.Node {
   let p = node.parent;
