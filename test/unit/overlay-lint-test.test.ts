@@ -161,6 +161,23 @@ it('reports assertions in callbacks no mustCall() counts, and .then() chains tha
     '7 must-call-assert',
     '8 must-call-assert',
   ]);
+
+it('with nestedMustCall, counts a mustCall() in a callback no mustCall() counts as an assertion', () => {
+  const text = [
+    "'use strict';",
+    "const common = require('../common');",
+    'const run = (fn) => fn();',
+    'run(() => common.mustCall()());',
+    'run(common.mustCall(() => common.mustCall()()));',
+    'const make = () => ({ flush: common.mustCallAtLeast((c) => c) });',
+    'run(() => [1].forEach(() => common.mustCall()()));',
+    'make();',
+    '',
+  ].join('\n');
+  const nested = (t: string) => lintNodeTest('test-x.js', t, { nestedMustCall: true }).map((f) => `${f.line} ${f.rule}`);
+  assert.deepEqual(nested(text), ['4 must-call-assert', '6 must-call-assert', '7 must-call-assert']);
+  assert.deepEqual(rules(text), []);
+});
 });
 
 it("honours ESLint's block and file-wide directives for Node's own rules", () => {

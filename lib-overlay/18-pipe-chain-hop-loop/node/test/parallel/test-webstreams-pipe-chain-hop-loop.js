@@ -142,14 +142,14 @@ for (const [name, index, to] of [['feeding', 0, 4], ['reading', 1, 3]]) {
   }));
   const other = [];
   let started = false;
-  run(2, (c, ctl) => {
+  run(2, common.mustCall((c, ctl) => {
     held.pipeThrough(new TransformStream({
       transform(chunk, controller) { controller.enqueue(chunk + 1); },
     })).pipeTo(new WritableStream({ write(chunk) { other.push(chunk); } }))
       .then(common.mustCall(() => { assert.deepStrictEqual(other, [1, 11, 21, 31, 41]); }));
     started = true;
     ctl.enqueue(c);
-  }).then(common.mustCall(({ out, outcome }) => {
+  })).then(common.mustCall(({ out, outcome }) => {
     assert.ok(started);
     assert.strictEqual(outcome, 'fulfilled');
     assert.deepStrictEqual(out, all);

@@ -85,8 +85,9 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 // A TransformStream whose flush() calls controller.terminate(), as
 // TextDecoderStream's does: the writable side starts erroring during its
 // close.
+const flush = common.mustCall((controller) => controller.terminate());
 for (const makeTransform of [
-  () => new TransformStream({ flush: common.mustCall((controller) => controller.terminate()) }),
+  () => new TransformStream({ flush }),
   () => new TextDecoderStream(),
 ]) {
   (async () => {
