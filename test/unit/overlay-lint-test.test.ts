@@ -225,7 +225,7 @@ it("holds tests to Node's rules for every file, but for no-duplicate-requires, w
   assert.deepEqual(rules(text), ['3 must-call-assert', '4 must-call-assert', '5 prefer-optional-chaining', '5 prefer-proto']);
 });
 
-it('reports a test that loads crypto or the inspector without a way to skip where the build has none', () => {
+it('reports a test that loads crypto, the inspector or ESLint without a way to skip where the build has none', () => {
   const head = "'use strict';\nconst common = require('../common');\n";
   const skip = "if (!common.hasCrypto)\n  common.skip('missing crypto');\n";
   assert.deepEqual(rules(`${head}const crypto = require('crypto');\ncommon.mustCall(crypto);\n`), ['3 crypto-check']);
@@ -237,4 +237,7 @@ it('reports a test that loads crypto or the inspector without a way to skip wher
                    ['3 crypto-check', '3 crypto-check']);
   assert.deepEqual(rules(`${head}const { Session } = require('inspector');\ncommon.mustCall(Session);\n`), ['3 inspector-check']);
   assert.deepEqual(rules(`${head}common.skipIfInspectorDisabled();\nconst { Session } = require('inspector');\ncommon.mustCall(Session);\n`), []);
+  const eslint = "const { RuleTester } = require('../../tools/eslint/node_modules/eslint');\ncommon.mustCall(RuleTester);\n";
+  assert.deepEqual(rules(`${head}${eslint}`), ['3 eslint-check']);
+  assert.deepEqual(rules(`${head}common.skipIfEslintMissing();\n${eslint}`), []);
 });

@@ -1,15 +1,17 @@
-// Node's crypto-check and inspector-check for tests (tools/eslint-rules, not in the fixtures), on the
+// Node's crypto-check, inspector-check and eslint-check for tests (tools/eslint-rules, not in the fixtures), on the
 // TypeScript AST: a test that requires a module an optional part of Node's build provides must be able
 // to skip without it.
 //   crypto-check     require('crypto'|'http2'|'tls'|'https') or process.binding('crypto'|'http2'|'tls_wrap')
 //                    after `if (!common.hasCrypto) common.skip(…)` (or hasFipsCrypto)
 //   inspector-check  require('inspector') and a common.skipIfInspectorDisabled() somewhere
+//   eslint-check     require() of the tree's ESLint and a common.skipIfEslintMissing() somewhere
 import type { LintFinding } from './lint.ts';
 import { calleeIdentifier, calleeParts, lineOf, skipParens, ts } from './ts.ts';
 
 const CRYPTO_REQUIRES = new Set(['crypto', 'http2', 'tls', 'https']);
 const CRYPTO_BINDINGS = new Set(['crypto', 'http2', 'tls_wrap']);
 const CRYPTO_CHECKS = new Set(['hasCrypto', 'hasFipsCrypto']);
+const ESLINT = '../../tools/eslint/node_modules/eslint';
 
 /** The module a `require('x')` or `process.binding('x')` call names: [how, name]. */
 function loaded(call: ts.CallExpression): ['require' | 'binding', string] | undefined {
@@ -56,19 +58,23 @@ export function skipCheckFindings(sf: ts.SourceFile): LintFinding[] {
     findings.push({ rule, line: lineOf(sf, node.getStart(sf)), message });
   const cryptoLoads: ts.Node[] = [];
   const inspectorLoads: ts.Node[] = [];
+  const eslintLoads: ts.Node[] = [];
   // Checks not known to guard a skip, by position: a load before all of them is unguarded.
   const unguarded: ts.Node[] = [];
   let guarded = false;
   let inspectorCheck = false;
+  let eslintCheck = false;
   const visit = (node: ts.Node): void => {
     ts.forEachChild(node, visit);
     if (ts.isCallExpression(node)) {
       const [how, name] = loaded(node) ?? [];
       if ((how === 'require' && CRYPTO_REQUIRES.has(name!)) || (how === 'binding' && CRYPTO_BINDINGS.has(name!))) cryptoLoads.push(node);
       if (how === 'require' && name === 'inspector') inspectorLoads.push(node);
+      if (how === 'require' && name === ESLINT) eslintLoads.push(node);
     }
     if (ts.isPropertyAccessExpression(node)) {
       if (node.name.text === 'skipIfInspectorDisabled') inspectorCheck = true;
+      if (node.name.text === 'skipIfEslintMissing') eslintCheck = true;
       if (isCryptoCheck(node)) unguarded.push(node);
     }
     // After its test's members, as ESLint leaves them (':exit').
@@ -92,6 +98,9 @@ export function skipCheckFindings(sf: ts.SourceFile): LintFinding[] {
   }
   if (!inspectorCheck) {
     for (const load of inspectorLoads) report('inspector-check', load, 'call common.skipIfInspectorDisabled()');
+  }
+  if (!eslintCheck) {
+    for (const load of eslintLoads) report('eslint-check', load, 'call common.skipIfEslintMissing()');
   }
   return findings;
 }

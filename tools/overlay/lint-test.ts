@@ -10,7 +10,7 @@
 //   prefer-common-mustsucceed  common.mustCall((err) => { assert.ifError(err); … }) → common.mustSucceed()
 //   prefer-assert-iferror      if (err) throw err; → assert.ifError(err)
 //   async-iife-no-unused-result  an async IIFE's promise is used (.then(common.mustCall()))
-//   crypto-check, inspector-check  a test of an optional part of the build can skip without it
+//   crypto-check, inspector-check, eslint-check  a test of an optional part of the build can skip without it
 //                              (tools/overlay/lint-skip-checks.ts)
 //   must-call-assert           an assertion in a callback runs inside common.mustCall()/mustSucceed() (or a
 //                              .then(), a test(), a Promise executor, forEach…), node:assert is bound to
