@@ -8,7 +8,7 @@
 //   no-unescaped-regexp-dot   a `.` in a regular expression (a literal, or the strings and templates RegExp()
 //                             is called with) outside a class and not followed by + * ? or {
 import type { LintFinding } from './lint.ts';
-import { calleeIdentifier, calleeParts, estreeParent, lineOf, skipParens, tokenTexts, ts } from './ts.ts';
+import { calleeIdentifier, calleeParts, estreeParent, lineOf, sameTokens, skipParens, ts } from './ts.ts';
 
 function isAnd(node: ts.Node): node is ts.BinaryExpression {
   return ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken;
@@ -102,7 +102,7 @@ export function rootRuleFindings(sf: ts.SourceFile, { duplicateRequires }: { dup
       const ops = andOperands(node);
       const chained = ops.some((op, i) => {
         const object = i > 0 ? memberObject(op) : undefined;
-        return object !== undefined && tokenTexts(sf, skipParens(object)).join(' ') === tokenTexts(sf, ops[i - 1]).join(' ');
+        return object !== undefined && sameTokens(sf, skipParens(object), ops[i - 1]);
       });
       if (chained) report('prefer-optional-chaining', node, 'use optional chaining (a?.b) for a && a.b');
     }

@@ -26,7 +26,7 @@ import { eslintFindings } from './eslint.ts';
 import { rootRuleFindings } from './lint-root.ts';
 import { skipCheckFindings } from './lint-skip-checks.ts';
 import { type LintFinding, withoutDisabled } from './lint.ts';
-import { calleeParts, estreeParent, lineOf, parseSource, skipParens, tokenTexts, ts } from './ts.ts';
+import { calleeParts, estreeParent, lineOf, parseSource, sameTokens, skipParens, ts } from './ts.ts';
 
 const COMMON = /common(\/index\.(m)?js)?$/;
 const ASSERT_METHODS: Record<string, string> = { '===': 'strictEqual', '!==': 'notStrictEqual', '==': 'equal', '!=': 'notEqual' };
@@ -230,7 +230,7 @@ export function lintNodeTest(name: string, text: string, options: NodeTestLintOp
     if (ts.isIfStatement(node)) {
       const first = ts.isBlock(node.thenStatement) ? node.thenStatement.statements[0] : node.thenStatement;
       if (first && ts.isThrowStatement(first) &&
-          tokenTexts(sf, skipParens(node.expression)).join(' ') === tokenTexts(sf, skipParens(first.expression)).join(' ')) {
+          sameTokens(sf, skipParens(node.expression), skipParens(first.expression))) {
         report('prefer-assert-iferror', first.getStart(sf), `use assert.ifError(${skipParens(node.expression).getText(sf)})`);
       }
     }

@@ -81,11 +81,18 @@ export function estreeParent(node: ts.Node): ts.Node {
 }
 
 /** A node's tokens as ESLint's getTokens() gives them (its own parentheses are not part of it). */
-export function tokenTexts(sf: ts.SourceFile, node: ts.Node): string[] {
+function tokenTexts(sf: ts.SourceFile, node: ts.Node): string[] {
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, node.getText(sf));
   const out: string[] = [];
   while (scanner.scan() !== ts.SyntaxKind.EndOfFileToken) out.push(scanner.getTokenText());
   return out;
+}
+
+/** Whether two nodes are the same tokens, as Node's rules compare them (whitespace and comments aside). */
+export function sameTokens(sf: ts.SourceFile, a: ts.Node, b: ts.Node): boolean {
+  const x = tokenTexts(sf, a);
+  const y = tokenTexts(sf, b);
+  return x.length === y.length && x.every((token, i) => token === y[i]);
 }
 
 /** Whether an identifier stands for a value here (not a declared name, property name or label). */
