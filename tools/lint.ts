@@ -11,7 +11,9 @@
 // tools/overlay/lint-test.ts: the rules Node's test/ config adds), and, as
 // the base is for lib code, Node's own web streams tests (the calibration
 // of the test rules: one check, which must be clean; --all-node-tests
-// widens it to every test/parallel/*.js of the fixtures, about a minute).
+// widens it to every test/parallel/*.js of the fixtures, about a minute);
+// and the benchmarks the patches ship (tools/overlay/lint-benchmark.ts),
+// calibrated on the fixtures' benchmark/webstreams/*.js.
 // --base: the lib those sites are taken from (a series on another release
 // passes its own base); the pinned base by default.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -25,8 +27,9 @@ import { LIB_OVERLAY, libDir, ROOT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { applyLayers } from './overlay/apply.ts';
 import { lintModule } from './overlay/lint.ts';
+import { lintNodeBenchmark } from './overlay/lint-benchmark.ts';
 import { lintNodeTest } from './overlay/lint-test.ts';
-import { layerExtraFiles } from './overlay/source.ts';
+import { type ExtraFile, layerExtraFiles } from './overlay/source.ts';
 import { listSeriesNames, readSeries } from './series/config.ts';
 
 const { values } = parseFlags({
@@ -81,6 +84,10 @@ function shippedTests(layer: Layer): string[] {
     .map((f) => f.path);
 }
 
+function shippedBenchmarks(layer: Layer): ExtraFile[] {
+  return layerExtraFiles(layer).filter((f) => f.treePath.startsWith('benchmark/') && f.treePath.endsWith('.js'));
+}
+
 if (!explicit) {
   const roots = [LIB_OVERLAY, ...listSeriesNames().map((n) => readSeries(n).root)];
   const files = roots.flatMap((root) => listLayers(root).flatMap(shippedTests));
@@ -94,7 +101,30 @@ if (!explicit) {
   passed += files.length - bad;
   failed += bad;
 
+  // The benchmarks the patches add or change, once each (layers and series share them).
+  const benchmarks = new Map(roots.flatMap((root) => listLayers(root).flatMap(shippedBenchmarks)).map((f) => [f.path, f]));
+  let badBenchmarks = 0;
+  for (const { treePath, path } of benchmarks.values()) {
+    const findings = lintNodeBenchmark(treePath, readFileSync(path, 'utf8'));
+    for (const f of findings) console.log(`${relative(ROOT, path)}:${f.line}: ${f.rule}: ${f.message}`);
+    if (findings.length) badBenchmarks++;
+  }
+  console.log(`shipped benchmarks: ${benchmarks.size - badBenchmarks}/${benchmarks.size} files clean`);
+  passed += benchmarks.size - badBenchmarks;
+  failed += badBenchmarks;
+
   requireFixtures();
+  const ownBenchmarks = join(NODE_FIXTURES, 'benchmark', 'webstreams');
+  const calibrated = readdirSync(ownBenchmarks).filter((f) => f.endsWith('.js'));
+  const uncleanBenchmarks = calibrated.filter((f) => {
+    const findings = lintNodeBenchmark(`benchmark/webstreams/${f}`, readFileSync(join(ownBenchmarks, f), 'utf8'));
+    for (const x of findings) console.log(`benchmark/webstreams/${f}:${x.line}: ${x.rule}: ${x.message}`);
+    return findings.length > 0;
+  });
+  console.log(`Node's own web streams benchmarks (calibration): ${calibrated.length - uncleanBenchmarks.length}/${calibrated.length} files clean`);
+  if (calibrated.length === 0 || uncleanBenchmarks.length) failed++;
+  else passed++;
+
   const parallel = join(NODE_FIXTURES, 'test', 'parallel');
   const calibration = values['all-node-tests'] ? /^test-.*\.js$/ : /^test-(webstreams|whatwg-(readable|writable|transform)).*\.js$/;
   const own = readdirSync(parallel).filter((f) => calibration.test(f));

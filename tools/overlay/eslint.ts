@@ -190,7 +190,13 @@ const TEST: Linter.Config = {
   },
 };
 
-export type Scope = 'lib' | 'test';
+/** benchmark/'s partial config. */
+const BENCHMARK: Linter.Config = {
+  languageOptions: { globals: { ...globals.node } },
+  rules: { 'prefer-arrow-callback': 'error' },
+};
+
+export type Scope = 'lib' | 'test' | 'benchmark';
 
 function configFor(scope: Scope): Linter.Config[] {
   return [
@@ -208,19 +214,19 @@ function configFor(scope: Scope): Linter.Config[] {
       plugins: { '@stylistic/js': stylistic as unknown as NonNullable<Linter.Config['plugins']>[string] },
       rules: ROOT_RULES,
     },
-    scope === 'lib' ? LIB : TEST,
+    { lib: LIB, test: TEST, benchmark: BENCHMARK }[scope],
   ];
 }
 
 const linter = new Linter({ configType: 'flat' });
-const configs = { lib: configFor('lib'), test: configFor('test') };
+const configs = { lib: configFor('lib'), test: configFor('test'), benchmark: configFor('benchmark') };
 
 /** A directive naming one of Node's own rules, which ESLint does not have here (lint.ts and lint-test.ts check them). */
 const NODE_CORE_DIRECTIVE = /^Definition for rule 'node-core\/[\w-]+' was not found\.$/;
 
 /**
  * ESLint's findings for one file in the given scope; `file` is its path in Node's tree
- * (`lib/…` or `test/parallel/…`). A file ESLint cannot parse is one finding, `parse`.
+ * (`lib/…`, `test/parallel/…` or `benchmark/…`). A file ESLint cannot parse is one finding, `parse`.
  */
 export function eslintFindings(file: string, text: string, scope: Scope): LintFinding[] {
   return linter.verify(text, configs[scope], { filename: file })
