@@ -161,6 +161,7 @@ it('reports assertions in callbacks no mustCall() counts, and .then() chains tha
     '7 must-call-assert',
     '8 must-call-assert',
   ]);
+});
 
 it('with nestedMustCall, counts a mustCall() in a callback no mustCall() counts as an assertion', () => {
   const text = [
@@ -177,7 +178,6 @@ it('with nestedMustCall, counts a mustCall() in a callback no mustCall() counts 
   const nested = (t: string) => lintNodeTest('test-x.js', t, { nestedMustCall: true }).map((f) => `${f.line} ${f.rule}`);
   assert.deepEqual(nested(text), ['4 must-call-assert', '6 must-call-assert', '7 must-call-assert']);
   assert.deepEqual(rules(text), []);
-});
 });
 
 it("honours ESLint's block and file-wide directives for Node's own rules", () => {
