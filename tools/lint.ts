@@ -26,7 +26,7 @@ import { readLibDir, type Modules } from './lib/libdir.ts';
 import { LIB_OVERLAY, libDir, ROOT } from './lib/paths.ts';
 import { reportSummary } from './lib/summary.ts';
 import { applyLayers } from './overlay/apply.ts';
-import { lintModule } from './overlay/lint.ts';
+import { type LintFinding, lintModule } from './overlay/lint.ts';
 import { lintNodeBenchmark } from './overlay/lint-benchmark.ts';
 import { lintNodeTest } from './overlay/lint-test.ts';
 import { type ExtraFile, layerExtraFiles } from './overlay/source.ts';
@@ -88,54 +88,52 @@ function shippedBenchmarks(layer: Layer): ExtraFile[] {
   return layerExtraFiles(layer).filter((f) => f.treePath.startsWith('benchmark/') && f.treePath.endsWith('.js'));
 }
 
+/** A file to lint: its path, the name its lint takes, and how findings show it. */
+interface Linted { path: string; name: string; shown: string }
+
+/** Lints each file and prints its findings; returns how many files had any. */
+function countUnclean(files: Linted[], lint: (name: string, text: string) => LintFinding[]): number {
+  let unclean = 0;
+  for (const { path, name, shown } of files) {
+    const findings = lint(name, readFileSync(path, 'utf8'));
+    for (const f of findings) console.log(`${shown}:${f.line}: ${f.rule}: ${f.message}`);
+    if (findings.length) unclean++;
+  }
+  return unclean;
+}
+
 if (!explicit) {
   const roots = [LIB_OVERLAY, ...listSeriesNames().map((n) => readSeries(n).root)];
-  const files = roots.flatMap((root) => listLayers(root).flatMap(shippedTests));
-  let bad = 0;
-  for (const file of files) {
-    const findings = lintNodeTest(file, readFileSync(file, 'utf8'), { nestedMustCall: true });
-    for (const f of findings) console.log(`${relative(ROOT, file)}:${f.line}: ${f.rule}: ${f.message}`);
-    if (findings.length) bad++;
-  }
-  console.log(`shipped Node tests: ${files.length - bad}/${files.length} files clean`);
-  passed += files.length - bad;
-  failed += bad;
+  const tests = roots.flatMap((root) => listLayers(root).flatMap(shippedTests))
+    .map((path) => ({ path, name: path, shown: relative(ROOT, path) }));
+  const badTests = countUnclean(tests, (name, text) => lintNodeTest(name, text, { nestedMustCall: true }));
+  console.log(`shipped Node tests: ${tests.length - badTests}/${tests.length} files clean`);
+  passed += tests.length - badTests;
+  failed += badTests;
 
   // The benchmarks the patches add or change, once each (layers and series share them).
-  const benchmarks = new Map(roots.flatMap((root) => listLayers(root).flatMap(shippedBenchmarks)).map((f) => [f.path, f]));
-  let badBenchmarks = 0;
-  for (const { treePath, path } of benchmarks.values()) {
-    const findings = lintNodeBenchmark(treePath, readFileSync(path, 'utf8'));
-    for (const f of findings) console.log(`${relative(ROOT, path)}:${f.line}: ${f.rule}: ${f.message}`);
-    if (findings.length) badBenchmarks++;
-  }
-  console.log(`shipped benchmarks: ${benchmarks.size - badBenchmarks}/${benchmarks.size} files clean`);
-  passed += benchmarks.size - badBenchmarks;
+  const benchmarks = [...new Map(roots.flatMap((root) => listLayers(root).flatMap(shippedBenchmarks))
+    .map((f) => [f.path, { path: f.path, name: f.treePath, shown: relative(ROOT, f.path) }])).values()];
+  const badBenchmarks = countUnclean(benchmarks, lintNodeBenchmark);
+  console.log(`shipped benchmarks: ${benchmarks.length - badBenchmarks}/${benchmarks.length} files clean`);
+  passed += benchmarks.length - badBenchmarks;
   failed += badBenchmarks;
 
+  // Node's own files are the calibration: each set is one check, which must be clean.
   requireFixtures();
+  const calibrate = (label: string, files: Linted[], lint: (name: string, text: string) => LintFinding[]) => {
+    const unclean = countUnclean(files, lint);
+    console.log(`Node's own ${label} (calibration): ${files.length - unclean}/${files.length} files clean`);
+    if (files.length === 0 || unclean) failed++;
+    else passed++;
+  };
   const ownBenchmarks = join(NODE_FIXTURES, 'benchmark', 'webstreams');
-  const calibrated = readdirSync(ownBenchmarks).filter((f) => f.endsWith('.js'));
-  const uncleanBenchmarks = calibrated.filter((f) => {
-    const findings = lintNodeBenchmark(`benchmark/webstreams/${f}`, readFileSync(join(ownBenchmarks, f), 'utf8'));
-    for (const x of findings) console.log(`benchmark/webstreams/${f}:${x.line}: ${x.rule}: ${x.message}`);
-    return findings.length > 0;
-  });
-  console.log(`Node's own web streams benchmarks (calibration): ${calibrated.length - uncleanBenchmarks.length}/${calibrated.length} files clean`);
-  if (calibrated.length === 0 || uncleanBenchmarks.length) failed++;
-  else passed++;
-
+  calibrate('web streams benchmarks', readdirSync(ownBenchmarks).filter((f) => f.endsWith('.js')).map((f) =>
+    ({ path: join(ownBenchmarks, f), name: `benchmark/webstreams/${f}`, shown: `benchmark/webstreams/${f}` })), lintNodeBenchmark);
   const parallel = join(NODE_FIXTURES, 'test', 'parallel');
   const calibration = values['all-node-tests'] ? /^test-.*\.js$/ : /^test-(webstreams|whatwg-(readable|writable|transform)).*\.js$/;
-  const own = readdirSync(parallel).filter((f) => calibration.test(f));
-  const unclean = own.filter((f) => {
-    const findings = lintNodeTest(f, readFileSync(join(parallel, f), 'utf8'));
-    for (const x of findings) console.log(`test/parallel/${f}:${x.line}: ${x.rule}: ${x.message}`);
-    return findings.length > 0;
-  });
-  console.log(`Node's own ${values['all-node-tests'] ? '' : 'web streams '}tests (calibration): ${own.length - unclean.length}/${own.length} files clean`);
-  if (own.length === 0 || unclean.length) failed++;
-  else passed++;
+  calibrate(`${values['all-node-tests'] ? '' : 'web streams '}tests`, readdirSync(parallel).filter((f) => calibration.test(f)).map((f) =>
+    ({ path: join(parallel, f), name: f, shown: `test/parallel/${f}` })), (name, text) => lintNodeTest(name, text));
 }
 console.log(`${passed} passed, ${failed} failed`);
 reportSummary({ suite: 'lint', passed, failed });
