@@ -77,15 +77,10 @@ for (const t of targets) {
   failed += bad;
 }
 
-/** The Node tests a layer ships: the .js files of its node/test/. */
-function shippedTests(layer: Layer): string[] {
-  return layerExtraFiles(layer)
-    .filter((f) => f.treePath.startsWith('test/') && f.treePath.endsWith('.js') && !relative(layer.dir, f.path).startsWith('..'))
-    .map((f) => f.path);
-}
-
-function shippedBenchmarks(layer: Layer): ExtraFile[] {
-  return layerExtraFiles(layer).filter((f) => f.treePath.startsWith('benchmark/') && f.treePath.endsWith('.js'));
+/** The .js files a layer adds to the Node tree; `own` when they are in its node/ folder, not harness files PATCH.md `adds`. */
+function shippedScripts(layer: Layer): (ExtraFile & { own: boolean })[] {
+  return layerExtraFiles(layer).filter((f) => f.treePath.endsWith('.js'))
+    .map((f) => ({ ...f, own: !relative(layer.dir, f.path).startsWith('..') }));
 }
 
 /** A file to lint: its path, the name its lint takes, and how findings show it. */
@@ -104,20 +99,21 @@ function countUnclean(files: Linted[], lint: (name: string, text: string) => Lin
 
 if (!explicit) {
   const roots = [LIB_OVERLAY, ...listSeriesNames().map((n) => readSeries(n).root)];
-  const tests = roots.flatMap((root) => listLayers(root).flatMap(shippedTests))
-    .map((path) => ({ path, name: path, shown: relative(ROOT, path) }));
-  const badTests = countUnclean(tests, (name, text) => lintNodeTest(name, text, { nestedMustCall: true }));
-  console.log(`shipped Node tests: ${tests.length - badTests}/${tests.length} files clean`);
-  passed += tests.length - badTests;
-  failed += badTests;
-
-  // The benchmarks the patches add or change, once each (layers and series share them).
-  const benchmarks = [...new Map(roots.flatMap((root) => listLayers(root).flatMap(shippedBenchmarks))
-    .map((f) => [f.path, { path: f.path, name: f.treePath, shown: relative(ROOT, f.path) }])).values()];
-  const badBenchmarks = countUnclean(benchmarks, lintNodeBenchmark);
-  console.log(`shipped benchmarks: ${benchmarks.length - badBenchmarks}/${benchmarks.length} files clean`);
-  passed += benchmarks.length - badBenchmarks;
-  failed += badBenchmarks;
+  const shipped = roots.flatMap((root) => listLayers(root).flatMap(shippedScripts));
+  const checkEach = (label: string, files: Linted[], lint: (name: string, text: string) => LintFinding[]) => {
+    const unclean = countUnclean(files, lint);
+    console.log(`shipped ${label}: ${files.length - unclean}/${files.length} files clean`);
+    passed += files.length - unclean;
+    failed += unclean;
+  };
+  // The tests in the layers' own node/test/ folders, and the benchmarks the patches add or change, once
+  // each (layers and series share them).
+  const tests = shipped.filter((f) => f.own && f.treePath.startsWith('test/'))
+    .map((f) => ({ path: f.path, name: f.path, shown: relative(ROOT, f.path) }));
+  const benchmarks = new Map(shipped.filter((f) => f.treePath.startsWith('benchmark/'))
+    .map((f) => [f.path, { path: f.path, name: f.treePath, shown: relative(ROOT, f.path) }]));
+  checkEach('Node tests', tests, (name, text) => lintNodeTest(name, text, { nestedMustCall: true }));
+  checkEach('benchmarks', [...benchmarks.values()], lintNodeBenchmark);
 
   // Node's own files are the calibration: each set is one check, which must be clean.
   requireFixtures();
