@@ -90,9 +90,13 @@ node-build: setup
 # The benchmark categories (folders of benchmark/) `make compare` runs:
 # Node's set and the real-world set beside it. CATEGORIES= to choose; plain
 # tools/compare.ts (and so compare-layers) runs webstreams/ only.
-COMPARE_CATEGORIES = $(if $(CATEGORIES),$(CATEGORIES),webstreams real-world)
+# Node's compare.js (ENGINE=node) runs webstreams/ only.
+COMPARE_CATEGORIES = $(if $(CATEGORIES),$(CATEGORIES),webstreams $(if $(filter node,$(ENGINE)),,real-world))
+# CPUSET=1 (or 0-1, 0,2): every benchmark run under taskset on those CPUs,
+# compare.js's --set CPUSET= (doc/benchmarks.md: less noise on shared VMs).
+CPUSET_OPT = $(if $(CPUSET),--set 'CPUSET=$(CPUSET)')
 COMPARE_OPTS = $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
-  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(CPUSET_OPT) $(if $(NAME),--name '$(NAME)') \
   $(COMPARE_CATEGORIES)
 compare-checkout: setup
 	$(NODE) tools/node/compare-checkout.ts -- $(COMPARE_OPTS)
@@ -103,16 +107,16 @@ endif
 # Each layer's own table (layers 1..k-1 vs 1..k on the benchmarks its
 # PATCH.md names) with Node's benchmark/compare.js and compare.R: the run in
 # out/compare/<layer> for `make pr`, the table in the layer's benchmarks.txt.
-# RUNS= (default 15), QUICK=1, LAYERS=.
+# RUNS= (default 15), QUICK=1, LAYERS=, CPUSET=.
 compare-layers: build fixtures
-	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick)
+	$(NODE) tools/compare-layers.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) $(if $(CPUSET),--cpuset '$(CPUSET)')
 
 # The read, write, tee and pipe loops on base, patched and a minimal model of the
 # same stream (benchmark/model/): what a change keeping the spec's turns could
 # still gain; pipe chains against the floor the spec leaves them.
-# out/compare/<NAME, default headroom>/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b, NAME=.
+# out/compare/<NAME, default headroom>/headroom.txt. RUNS= (default 10), CLOCK=cpu, FILTER=a,b, NAME=, CPUSET=.
 headroom: build
-	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(NAME),--name '$(NAME)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)')
+	$(NODE) tools/headroom.ts $(if $(RUNS),--runs '$(RUNS)') $(if $(NAME),--name '$(NAME)') $(if $(CLOCK),--clock '$(CLOCK)') $(if $(FILTER),--filter '$(FILTER)') $(CPUSET_OPT)
 
 # PR series: dry run by default; SUBMIT=1 (with GITHUB_TOKEN and a fork
 # remote) pushes and opens them. See tools/node/pr.ts for the variables.
@@ -122,12 +126,12 @@ pr: setup
 
 # Benchmarks, old vs new (README "Benchmarks"). Options as make or environment
 # variables: OLD= NEW= (base, patched, a lib dir, node@x.y.z or any executable),
-# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu, CATEGORIES="webstreams real-world".
+# RUNS=, QUICK=1, FILTER=a,b, SET="key=value …", NAME=, CLOCK=cpu, CPUSET=1, CATEGORIES="webstreams real-world".
 ifeq ($(NODE_DIR)$(filter node,$(ENGINE)),)
 compare: build
 	$(NODE) tools/compare.ts $(if $(OLD),--old '$(OLD)') $(if $(NEW),--new '$(NEW)') \
 	  $(if $(RUNS),--runs '$(RUNS)') $(if $(filter-out 0,$(QUICK)),--quick) \
-	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(if $(NAME),--name '$(NAME)') \
+	  $(if $(FILTER),--filter '$(FILTER)') $(foreach s,$(SET),--set '$(s)') $(CPUSET_OPT) $(if $(NAME),--name '$(NAME)') \
 	  $(if $(CLOCK),--clock '$(CLOCK)') $(COMPARE_CATEGORIES)
 endif
 

@@ -9,7 +9,8 @@
 // quoted text, becomes lib-overlay/<layer>/benchmarks.txt, which PATCH.md's
 // {{benchmarks}} puts in the commit message.
 //
-//   node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)
+//   node tools/compare-layers.ts [--runs N | --quick] [--cpuset LIST] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)
+// --cpuset pins every run (compare.js's --set CPUSET=LIST; tools/bench/cpu-pin.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -20,16 +21,16 @@ import { readLibDir } from './lib/libdir.ts';
 import { compareRoot, libDir, ROOT } from './lib/paths.ts';
 import { seriesOfRoot } from './series/config.ts';
 
-const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
+const USAGE = 'node tools/compare-layers.ts [--runs N | --quick] [--cpuset LIST] [--no-write]   (env: LAYERS=a..b, OVERLAY_DIR)';
 
 /** The commit message's benchmark section: how it was measured, then compare.R's output as quoted text. */
-export function benchmarksText(rendered: string, runs: number, nodeVersion: string): string {
+export function benchmarksText(rendered: string, runs: number, nodeVersion: string, cpuset?: string): string {
   const table = rendered.trimEnd().split('\n').map((line) => (line.trim() ? `    ${line}` : ''));
   return [
     `Results of benchmark/compare.js (${runs} runs of each side, rendered`,
     `by benchmark/compare.R), on the ${nodeVersion} release binary running`,
     'lib/internal/webstreams as of the previous commit (old) and of this',
-    'one (new):',
+    cpuset ? `one (new), every run pinned to CPU ${cpuset} (--set CPUSET=${cpuset}):` : 'one (new):',
     '',
     ...table,
     '',
@@ -48,6 +49,7 @@ function main(): void {
   const { values } = parseFlags({
     runs: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    cpuset: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
   }, USAGE);
   const all = listLayers(process.env.OVERLAY_DIR || undefined);
@@ -80,11 +82,12 @@ function main(): void {
     const out = join(compareRoot(series), layer.name);
     console.error(`\n=== ${layer.name}: layers 1..${k - 1} vs 1..${k}, ${benches[i].join(', ')}, ${runs} runs a side`);
     run([join(ROOT, 'tools', 'compare-node.ts'), '--old', libUpTo(k - 1), '--new', libUpTo(k), '--runs', runs,
-      '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f])]);
+      '--out', out, '--with-r', 'yes', ...benches[i].flatMap((f) => ['--filter', f]),
+      ...(values.cpuset ? ['--set', `CPUSET=${values.cpuset}`] : [])]);
     if (values['no-write']) continue;
     // The release the new side runs in (the lib's manifest picks the binary): v24 for lib-overlay-v24.
     const { nodeVersion } = readLibDir(libUpTo(k)).manifest;
-    const text = benchmarksText(readFileSync(join(out, 'compare.R.txt'), 'utf8'), Number(runs), nodeVersion);
+    const text = benchmarksText(readFileSync(join(out, 'compare.R.txt'), 'utf8'), Number(runs), nodeVersion, values.cpuset);
     writeFileSync(join(layer.dir, BENCHMARKS_FILE), text);
     console.error(`compare-layers: wrote ${join(layer.dir, BENCHMARKS_FILE).replace(`${ROOT}/`, '')}`);
   }

@@ -48,6 +48,7 @@ import { nodeVersionOf } from './lib/base-source.ts';
 import { isExecutableFile } from './lib/releases.ts';
 import { analyse, type Row } from './bench/analyse.ts';
 import { CSV_HEADER, parseCsv } from './bench/csv.ts';
+import { assertCanPin, checkCpuList } from './bench/cpu-pin.ts';
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs } from './bench/suite.ts';
 import { ensureNodeTree } from './node/fixture-tree.ts';
@@ -380,7 +381,7 @@ function render(csv: string, outDir: string, harness: string, r: RCheck, withR: 
 }
 
 async function main(): Promise<void> {
-  const USAGE = 'node tools/compare-node.ts [--old base] [--new patched] [--runs N | --quick] [--filter text]… [--set key=value]… [--name NAME | --out DIR] [--node-tree DIR] [--with-r auto|yes|no] [--beside DIR|CSV] [--no-progress] | --from-csv FILE [--out DIR] [--beside …]';
+  const USAGE = 'node tools/compare-node.ts [--old base] [--new patched] [--runs N | --quick] [--filter text]… [--set key=value]… [--name NAME | --out DIR] [--node-tree DIR] [--with-r auto|yes|no] [--beside DIR|CSV] [--no-progress] [webstreams] | --from-csv FILE [--out DIR] [--beside …]';
   const { values, positionals } = parseFlags({
     old: { type: 'string', default: 'base' },
     new: { type: 'string', default: 'patched' },
@@ -397,7 +398,9 @@ async function main(): Promise<void> {
     'no-progress': { type: 'boolean', default: false },
     'from-csv': { type: 'string' },
   }, USAGE);
-  if (positionals.length > 0) die(`unexpected argument '${positionals[0]}': only the ${CATEGORY} category runs here\nusage: ${USAGE}`);
+  // A category may be named (make passes its CATEGORIES), but only this one runs.
+  const other = positionals.find((p) => p !== CATEGORY);
+  if (other !== undefined) die(`unexpected argument '${other}': only the ${CATEGORY} category runs here\nusage: ${USAGE}`);
   const withR = values['with-r'];
   if (!['auto', 'yes', 'no'].includes(withR)) die(`--with-r must be auto, yes or no, got '${withR}'`);
   if (values.clock !== undefined && values.clock !== 'wall') die(`--clock ${values.clock}: Node's compare.js times wall-clock only (CLOCK=cpu is tools/compare.ts's)`);
@@ -457,6 +460,12 @@ async function main(): Promise<void> {
   for (const s of sets) {
     const key = s.slice(0, s.indexOf('='));
     if (!keys.has(key)) die(`--set ${s}: no selected benchmark has a configuration key '${key}'`);
+  }
+  try {
+    // compare.js checks CPUSET's syntax only; a CPU this machine lacks would fail every run.
+    for (const s of sets.filter((s) => s.startsWith('CPUSET='))) assertCanPin(checkCpuList(s.slice('CPUSET='.length)));
+  } catch (err) {
+    die((err as Error).message);
   }
 
   let old: Executable;

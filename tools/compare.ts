@@ -16,6 +16,10 @@
 // --clock cpu times the benchmark's main thread CPU time instead of wall
 // time (benchmark/common.js, NODE_BENCHMARK_CLOCK): far less noise when other
 // work shares the cores, at the price of not counting V8's helper threads.
+//
+// --set CPUSET=LIST runs every benchmark process under `taskset -c LIST`, as
+// Node's compare.js does with the same option (tools/bench/cpu-pin.ts says
+// why it matters on these machines).
 import { mkdirSync, readFileSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
@@ -25,6 +29,7 @@ import { OUT, ROOT } from './lib/paths.ts';
 import { analyse, type Analysis } from './bench/analyse.ts';
 import { renderChart } from './bench/chart.ts';
 import { CSV_HEADER, formatConfiguration, formatSample, parseCsv, type Binary, type Sample } from './bench/csv.ts';
+import { assertCanPin, checkCpuList, pinnedCommand } from './bench/cpu-pin.ts';
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { runBenchmark, type RunningChild } from './bench/runner.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config, type Listing } from './bench/suite.ts';
@@ -70,6 +75,8 @@ interface Meta {
   new: { spec: string; runs: string };
   runsPerSide: number;
   clock: string;
+  /** The CPUs every run was pinned to (--set CPUSET=), or null. */
+  cpuset: string | null;
   filters: string[];
   sets: string[];
   started: string;
@@ -87,7 +94,7 @@ function writeOutputs(dir: string, analysis: Analysis, meta: Meta | undefined, t
   const paired = renderPaired(analysis);
   writeFileSync(join(dir, 'paired.txt'), paired);
   const subtitle = meta ?
-    `old = ${meta.old.spec}, new = ${meta.new.spec}; ${meta.runsPerSide} runs each, ${meta.clock} clock; geometric mean new/old ${analysis.geomean.toFixed(4)}` :
+    `old = ${meta.old.spec}, new = ${meta.new.spec}; ${meta.runsPerSide} runs each, ${meta.clock} clock${meta.cpuset ? `, CPU ${meta.cpuset}` : ''}; geometric mean new/old ${analysis.geomean.toFixed(4)}` :
     `geometric mean new/old ${analysis.geomean.toFixed(4)}`;
   writeFileSync(join(dir, 'chart.svg'), renderChart(analysis.rows, title, subtitle));
   const rows = analysis.rows.map((r) => ({
@@ -164,8 +171,17 @@ async function main(): Promise<void> {
   const runs = values.runs !== undefined ? intFlag('compare', 'runs', values.runs, 1, USAGE) : values.quick ? QUICK_RUNS : DEFAULT_RUNS;
   const timeoutMs = intFlag('compare', 'timeout', values.timeout, 1, USAGE) * 1000;
   const filters = values.filter.flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
-  const sets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
-  for (const s of sets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
+  const allSets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
+  for (const s of allSets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
+  const cpusets = allSets.filter((s) => s.startsWith('CPUSET='));
+  const sets = allSets.filter((s) => !s.startsWith('CPUSET='));
+  let cpuset: string | null = null;
+  try {
+    if (cpusets.length > 1) throw new Error(`--set CPUSET= was given ${cpusets.length} times`);
+    if (cpusets.length === 1) cpuset = checkCpuList(cpusets[0].slice('CPUSET='.length));
+  } catch (err) {
+    die((err as Error).message);
+  }
   const categories = positionals.length > 0 ? positionals : ['webstreams'];
   const clock = values.clock;
   if (clock !== 'wall' && clock !== 'cpu') die(`--clock must be wall or cpu, got '${clock}'`);
@@ -177,6 +193,10 @@ async function main(): Promise<void> {
     old = resolveExecutable(values.old);
     fresh = resolveExecutable(values.new);
     for (const exe of [old, fresh]) exe.env = { ...exe.env, NODE_BENCHMARK_CLOCK: clock };
+    if (cpuset !== null) {
+      assertCanPin(cpuset);
+      for (const exe of [old, fresh]) Object.assign(exe, pinnedCommand(cpuset, exe.command, exe.args));
+    }
   } catch (err) {
     die((err as Error).message);
   }
@@ -219,6 +239,7 @@ async function main(): Promise<void> {
     new: { spec: fresh.spec, runs: described[1] },
     runsPerSide: runs,
     clock,
+    cpuset,
     filters,
     sets,
     started: new Date().toISOString(),
@@ -232,7 +253,7 @@ async function main(): Promise<void> {
 
   console.log(`old: ${old.spec} (${meta.old.runs})`);
   console.log(`new: ${fresh.spec} (${meta.new.runs})`);
-  console.log(`${jobs.length} configurations in ${files.length} files, ${runs} runs each side, interleaved (${jobs.length * runs * 2} runs), ${clock} clock; load average ${meta.loadavgStart.map((l) => l.toFixed(2)).join(' ')} on ${meta.cpus} CPUs`);
+  console.log(`${jobs.length} configurations in ${files.length} files, ${runs} runs each side, interleaved (${jobs.length * runs * 2} runs), ${clock} clock${cpuset !== null ? `, pinned to CPU ${cpuset}` : ''}; load average ${meta.loadavgStart.map((l) => l.toFixed(2)).join(' ')} on ${meta.cpus} CPUs`);
   console.log(`writing ${relative(process.cwd(), csvPath) || csvPath}\n`);
 
   const samples: Sample[] = [];

@@ -7,7 +7,7 @@
 // patched through tools/compare.ts, then writes the headroom table
 // (tools/bench/headroom.ts) next to compare's own.
 //
-//   node tools/headroom.ts [--runs N] [--name NAME] [--clock wall|cpu] [--filter text]…
+//   node tools/headroom.ts [--runs N] [--name NAME] [--clock wall|cpu] [--filter text]… [--set key=value]…
 //     (default 10 runs, wall clock, every model file, out/compare/headroom)
 //   node tools/headroom.ts --from-csv out/compare/headroom/results.csv
 import { spawnSync } from 'node:child_process';
@@ -23,13 +23,15 @@ const { values } = parseFlags({
   name: { type: 'string', default: 'headroom' },
   clock: { type: 'string' },
   filter: { type: 'string', multiple: true, default: [] },
+  set: { type: 'string', multiple: true, default: [] },
   'from-csv': { type: 'string' },
-}, 'node tools/headroom.ts [--runs N] [--name NAME] [--clock wall|cpu] [--filter text]… | --from-csv FILE');
+}, 'node tools/headroom.ts [--runs N] [--name NAME] [--clock wall|cpu] [--filter text]… [--set key=value]… | --from-csv FILE');
 
 let csv = values['from-csv'];
 if (csv === undefined) {
   // compare.ts checks --runs (and everything else) before it runs anything.
-  const options = [...(values.clock ? ['--clock', values.clock] : []), ...values.filter.flatMap((f) => ['--filter', f])];
+  const options = [...(values.clock ? ['--clock', values.clock] : []), ...values.filter.flatMap((f) => ['--filter', f]),
+    ...values.set.flatMap((s) => ['--set', s])];
   const r = spawnSync(process.execPath, [join(ROOT, 'tools/compare.ts'), '--runs', values.runs, '--name', values.name, ...options, 'model'],
     { stdio: 'inherit' });
   if (r.status !== 0) {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PINNED_NODE, ROOT } from '../../tools/lib/paths.ts';
@@ -192,6 +192,25 @@ test('base against base shows no significant difference', () => {
   assert.match(stdout, /webstreams\/readable-read\.js type='normal' n=10000 +(\*|\*\*)? +-?\d+\.\d\d %/);
 });
 
+test('--set CPUSET= runs every benchmark process on those CPUs, as compare.js does', () => {
+  // Each run of the new side appends its allowed CPUs (Linux's view) to a file.
+  const dir = mkdtempSync(join(tmpdir(), 'compare-cpuset-'));
+  const log = join(dir, 'cpus.txt');
+  const preload = join(dir, 'record-cpus.cjs');
+  writeFileSync(preload, [
+    "const fs = require('fs');",
+    "const cpus = /Cpus_allowed_list:\\s*(\\S+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1];",
+    `fs.appendFileSync(${JSON.stringify(log)}, cpus + '\\n');`,
+  ].join('\n'));
+  const { stdout, results } = compare(['--old', 'base', '--new', `${PINNED_NODE} --require ${preload}`,
+    '--filter', 'readable-read.js', '--set', 'type=normal', '--set', 'n=10000', '--runs', '2', '--no-progress', '--set', 'CPUSET=0']);
+  assert.match(stdout, /wall clock, pinned to CPU 0;/);
+  assert.equal(results.meta.cpuset, '0');
+  assert.equal(results.rows.length, 1, 'CPUSET is not a configuration of the benchmark');
+  // describe() probes the side once, then two runs.
+  assert.deepEqual(readFileSync(log, 'utf8').trim().split('\n'), ['0', '0', '0']);
+});
+
 test('bad options stop with a message', () => {
   const run = (args: string[]) => spawnSync(PINNED_NODE, [join(ROOT, 'tools', 'compare.ts'), ...args], { encoding: 'utf8', timeout: 60_000 });
   const cases: Array<[string[], RegExp]> = [
@@ -203,6 +222,10 @@ test('bad options stop with a message', () => {
     [['--name', 'a/b'], /--name may only use/],
     [['--clock', 'sundial'], /--clock must be wall or cpu/],
     [['--from-csv', '/nonexistent.csv'], /ENOENT/],
+    [['--set', 'CPUSET=first'], /CPUSET takes CPU numbers and ranges/],
+    [['--set', 'CPUSET=4096'], /CPUSET: this machine has CPUs 0-\d+, got 4096/],
+    [['--set', 'CPUSET=1-0'], /the range 1-0 runs backwards/],
+    [['--set', 'CPUSET=0', '--set', 'CPUSET=1'], /CPUSET= was given 2 times/],
   ];
   for (const [args, message] of cases) {
     const r = run(args);

@@ -33,3 +33,11 @@ test("benchmarksText: compare.R's table as quoted text, within Node's 72 columns
   // Blank lines stay blank (no trailing spaces).
   assert.ok(lines.every((line) => line === line.trimEnd()));
 });
+
+test('benchmarksText: a pinned run says on which CPUs, within 72 columns', async () => {
+  const { benchmarksText } = await import('../../tools/compare-layers.ts');
+  const text = benchmarksText('row\n', 15, 'v26.12.1', '0-1');
+  assert.ok(text.includes('one (new), every run pinned to CPU 0-1 (--set CPUSET=0-1):\n'), text);
+  assert.ok(!benchmarksText('row\n', 15, 'v26.12.1').includes('CPUSET'));
+  for (const line of text.split('\n')) assert.ok(line.startsWith('    ') || line.length <= 72, line);
+});

@@ -190,6 +190,10 @@ test('bad input stops with a message before anything runs', () => {
     [['--from-csv', '/nonexistent.csv'], {}, /--from-csv \/nonexistent\.csv: no such file/],
     [['--beside', '/nonexistent'], {}, /--beside \/nonexistent: no such file or folder/],
     [['extra'], {}, /unexpected argument 'extra'/],
+    // make passes its CATEGORIES; the one category compare.js runs is accepted.
+    [['webstreams', 'real-world'], {}, /unexpected argument 'real-world'/],
+    [['webstreams', '--runs', '1'], {}, /--runs must be at least 2/],
+    [['--filter', 'tee.js', '--set', 'CPUSET=4096'], {}, /CPUSET: this machine has CPUs 0-\d+, got 4096/],
   ];
   for (const [args, env, message] of cases) {
     const r = tool([...args, '--out', out], { WITH_R: 'no', ...env }); // no R probe where R is not the point
