@@ -88,8 +88,8 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
   assert.deepStrictEqual(await second, { value: 'b', done: false });
 })().then(common.mustCall());
 
-// A parked read ends with close(), the next with done.
-(async () => {
+// A started stream without pull() and a read() parked on it.
+async function parkedRead() {
   let controller;
   const stream = new ReadableStream({
     start(c) {
@@ -98,7 +98,12 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
   });
   await tick();
   const reader = stream.getReader();
-  const read = reader.read();
+  return { controller, reader, read: reader.read() };
+}
+
+// A parked read ends with close(), the next with done.
+(async () => {
+  const { controller, reader, read } = await parkedRead();
   controller.close();
   assert.deepStrictEqual(await read, { value: undefined, done: true });
   assert.deepStrictEqual(await reader.read(), { value: undefined, done: true });
@@ -106,15 +111,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 // A parked read rejects with the stream's error, and so does the next.
 (async () => {
-  let controller;
-  const stream = new ReadableStream({
-    start(c) {
-      controller = c;
-    },
-  });
-  await tick();
-  const reader = stream.getReader();
-  const read = reader.read();
+  const { controller, reader, read } = await parkedRead();
   const error = new Error('boom');
   controller.error(error);
   await assert.rejects(read, error);
