@@ -48,7 +48,7 @@ import { nodeVersionOf } from './lib/base-source.ts';
 import { isExecutableFile } from './lib/releases.ts';
 import { analyse, type Row } from './bench/analyse.ts';
 import { CSV_HEADER, parseCsv } from './bench/csv.ts';
-import { assertCanPin, checkCpuList } from './bench/cpu-pin.ts';
+import { assertCanPin, splitCpuset } from './bench/cpu-pin.ts';
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs } from './bench/suite.ts';
 import { ensureNodeTree } from './node/fixture-tree.ts';
@@ -437,6 +437,12 @@ async function main(): Promise<void> {
   for (const f of filters) if (f.includes('/')) die(`--filter ${f}: compare.js matches a filter against the file name only (no '/')`);
   const sets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of sets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
+  let split: ReturnType<typeof splitCpuset> = { cpuset: null, rest: sets };
+  try {
+    split = splitCpuset(sets);
+  } catch (err) {
+    die((err as Error).message);
+  }
 
   // The rows, as tools/compare.ts would select them (the same files and --set rules).
   let files: string[];
@@ -450,7 +456,7 @@ async function main(): Promise<void> {
   const keys = new Set<string>(['CPUSET']); // compare.js's own: runs the benchmarks under taskset
   for (const filename of files) {
     try {
-      const listed = listConfigs(filename, sets.filter((s) => !s.startsWith('CPUSET=')));
+      const listed = listConfigs(filename, split.rest);
       listed.keys.forEach((k) => keys.add(k));
       configurations += listed.configs.length;
     } catch (err) {
@@ -463,7 +469,7 @@ async function main(): Promise<void> {
   }
   try {
     // compare.js checks CPUSET's syntax only; a CPU this machine lacks would fail every run.
-    for (const s of sets.filter((s) => s.startsWith('CPUSET='))) assertCanPin(checkCpuList(s.slice('CPUSET='.length)));
+    if (split.cpuset !== null) assertCanPin(split.cpuset);
   } catch (err) {
     die((err as Error).message);
   }

@@ -29,7 +29,7 @@ import { OUT, ROOT } from './lib/paths.ts';
 import { analyse, type Analysis } from './bench/analyse.ts';
 import { renderChart } from './bench/chart.ts';
 import { CSV_HEADER, formatConfiguration, formatSample, parseCsv, type Binary, type Sample } from './bench/csv.ts';
-import { assertCanPin, checkCpuList, pinnedCommand } from './bench/cpu-pin.ts';
+import { assertCanPin, pinnedCommand, splitCpuset } from './bench/cpu-pin.ts';
 import { describe, resolveExecutable, type Executable } from './bench/executable.ts';
 import { runBenchmark, type RunningChild } from './bench/runner.ts';
 import { BENCHMARK_DIR, findBenchmarks, listConfigs, type Config, type Listing } from './bench/suite.ts';
@@ -173,12 +173,10 @@ async function main(): Promise<void> {
   const filters = values.filter.flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   const allSets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of allSets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
-  const cpusets = allSets.filter((s) => s.startsWith('CPUSET='));
-  const sets = allSets.filter((s) => !s.startsWith('CPUSET='));
   let cpuset: string | null = null;
+  let sets: string[] = [];
   try {
-    if (cpusets.length > 1) throw new Error(`--set CPUSET= was given ${cpusets.length} times`);
-    if (cpusets.length === 1) cpuset = checkCpuList(cpusets[0].slice('CPUSET='.length));
+    ({ cpuset, rest: sets } = splitCpuset(allSets));
   } catch (err) {
     die((err as Error).message);
   }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { assertCanPin, checkCpuList, pinnedCommand } from '../../tools/bench/cpu-pin.ts';
+import { assertCanPin, checkCpuList, pinnedCommand, splitCpuset } from '../../tools/bench/cpu-pin.ts';
 
 test('checkCpuList: taskset syntax, within the CPUs there are', () => {
   assert.equal(checkCpuList('1', 2), '1');
@@ -15,6 +15,13 @@ test('checkCpuList: taskset syntax, within the CPUs there are', () => {
   assert.throws(() => checkCpuList('3-1', 4), /the range 3-1 runs backwards/);
   assert.throws(() => checkCpuList('2', 2), /this machine has CPUs 0-1, got 2/);
   assert.throws(() => checkCpuList('0-2', 2), /this machine has CPUs 0-1, got 2/);
+});
+
+test('splitCpuset takes one checked CPUSET= out of a --set list', () => {
+  assert.deepEqual(splitCpuset(['n=10', 'CPUSET= 0 ', 'type=normal']), { cpuset: '0', rest: ['n=10', 'type=normal'] });
+  assert.deepEqual(splitCpuset(['n=10']), { cpuset: null, rest: ['n=10'] });
+  assert.throws(() => splitCpuset(['CPUSET=0', 'CPUSET=0']), /--set CPUSET= was given 2 times/);
+  assert.throws(() => splitCpuset(['CPUSET=x']), /CPUSET takes CPU numbers and ranges/);
 });
 
 test('pinnedCommand runs the command on those CPUs only', () => {

@@ -194,6 +194,8 @@ test('bad input stops with a message before anything runs', () => {
     [['webstreams', 'real-world'], {}, /unexpected argument 'real-world'/],
     [['webstreams', '--runs', '1'], {}, /--runs must be at least 2/],
     [['--filter', 'tee.js', '--set', 'CPUSET=4096'], {}, /CPUSET: this machine has CPUs 0-\d+, got 4096/],
+    // compare.js would take the first and ignore the second.
+    [['--filter', 'tee.js', '--set', 'CPUSET=0', '--set', 'CPUSET=1'], {}, /--set CPUSET= was given 2 times/],
   ];
   for (const [args, env, message] of cases) {
     const r = tool([...args, '--out', out], { WITH_R: 'no', ...env }); // no R probe where R is not the point

@@ -24,6 +24,18 @@ export function checkCpuList(text: string, cpuCount = availableParallelism()): s
   return parts.map((p) => p.trim()).join(',');
 }
 
+/**
+ * Takes the CPUSET= entry out of a --set list: its checked CPU list (null
+ * without one) and the other entries. Two entries are refused: compare.js
+ * would silently take the first.
+ */
+export function splitCpuset(sets: string[]): { cpuset: string | null; rest: string[] } {
+  const cpusets = sets.filter((s) => s.startsWith('CPUSET='));
+  if (cpusets.length > 1) throw new Error(`--set CPUSET= was given ${cpusets.length} times`);
+  const rest = sets.filter((s) => !s.startsWith('CPUSET='));
+  return { cpuset: cpusets.length ? checkCpuList(cpusets[0].slice('CPUSET='.length)) : null, rest };
+}
+
 /** The command that runs `command args` on `cpus`. */
 export function pinnedCommand(cpus: string, command: string, args: string[]): { command: string; args: string[] } {
   return { command: 'taskset', args: ['-c', cpus, command, ...args] };
