@@ -437,7 +437,7 @@ async function main(): Promise<void> {
   for (const f of filters) if (f.includes('/')) die(`--filter ${f}: compare.js matches a filter against the file name only (no '/')`);
   const sets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of sets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
-  let split: ReturnType<typeof splitCpuset> = { cpuset: null, rest: sets };
+  let split: ReturnType<typeof splitCpuset>;
   try {
     split = splitCpuset(sets);
   } catch (err) {

@@ -173,8 +173,8 @@ async function main(): Promise<void> {
   const filters = values.filter.flatMap((f) => f.split(',')).map((f) => f.trim()).filter(Boolean);
   const allSets = values.set.flatMap((s) => s.split(/\s+/)).filter(Boolean);
   for (const s of allSets) if (!/^[^=]+=/.test(s)) die(`--set expects key=value, got '${s}'`);
-  let cpuset: string | null = null;
-  let sets: string[] = [];
+  let cpuset: string | null;
+  let sets: string[];
   try {
     ({ cpuset, rest: sets } = splitCpuset(allSets));
   } catch (err) {
